@@ -1,0 +1,52 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+UV_VERSION := 0.13.8
+export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
+export UV_PYTHON := $(CURDIR)/$(VENV)/bin/python
+
+.PHONY: setup run test lint format worker bench migrate content demo clean
+
+# The virtualenv is rebuilt from the lock file whenever pyproject.toml or uv.lock change.
+$(VENV)/.synced: pyproject.toml uv.lock
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	@$(VENV)/bin/uv sync --frozen --quiet
+	@touch $@
+
+setup: $(VENV)/.synced
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+content: migrate
+	$(PY) manage.py load_content
+
+run: content
+	@$(PY) manage.py first_run_login
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+demo: content
+	$(PY) manage.py seed_demo
+
+test: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+worker: setup
+	@test -n "$$REDIS_URL" || (echo "Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to run a worker." && exit 2)
+	$(VENV)/bin/celery -A companion worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
+
+bench: setup
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -1,0 +1,174 @@
+"""The Campaign Sheet as data: what the API returns and the pages show, built from one prefetched campaign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.models import Campaign, Guild, GuildHero, ScenarioPlay
+from campaigns.selectors import (
+    Access,
+    allowed_next_scenarios,
+    angels_lost_to_underlord,
+    last_winner,
+    play_achievements,
+    played_slugs,
+)
+from rules_helpers.achievements import ACHIEVEMENTS
+
+
+def _hero(gh: GuildHero, slots: int) -> dict[str, Any]:
+    cards = {c.slot: c for c in gh.cards.all()}
+    curse = getattr(gh, "curse", None)
+    covered = curse.slot if curse is not None else None
+    return {
+        "hero": gh.hero.slug,
+        "name": gh.hero.name,
+        "defense": gh.hero.defense,
+        "life": gh.hero.life,
+        "is_angel": gh.hero.is_angel,
+        "position": gh.position,
+        "fielded": gh.fielded,
+        "retired": gh.retired,
+        "slots": [
+            {"slot": n, "card": _card(cards.get(n)), "covered_by_curse": covered == n}
+            for n in range(1, slots + 1)
+        ],
+        "curse": None
+        if curse is None
+        else {
+            "code": curse.curse.code,
+            "name": curse.curse.name,
+            "value": curse.curse.value,
+            "takes_slot": curse.curse.takes_slot,
+            "slot": curse.slot,
+        },
+    }
+
+
+def _card(item: Any) -> dict[str, Any] | None:
+    if item is None:
+        return None
+    return {"id": item.pk, "slug": item.card.slug, "code": item.card.code, "name": item.card.name}
+
+
+def _titles(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> list[dict[str, Any]]:
+    titles = []
+    for play in plays:
+        title = getattr(play.scenario, "title", None)
+        if title is None or not any(r.won_title and r.guild_id == guild.pk for r in play.results.all()):
+            continue
+        upcoming = sorted(s.slug for s in title.benefits.all() if s.slug not in played)
+        titles.append(
+            {"slug": title.slug, "name": title.name, "scenario": play.scenario.slug, "benefits": upcoming}
+        )
+    return titles
+
+
+def _guild(guild: Guild, access: Access, plays: list[ScenarioPlay], played: set[str]) -> dict[str, Any]:
+    heroes = list(guild.heroes.all())
+    slots = guild.campaign.edition.slots_per_hero
+    return {
+        "colour": guild.colour.slug,
+        "name": guild.colour.name,
+        "animal": guild.colour.animal,
+        "seat": guild.seat,
+        "player": guild.player.get_username() if guild.player_id else None,
+        "player_name": guild.player_name,
+        "revision": guild.revision,
+        "editable": access.may_edit_guild(guild) if access.is_member else False,
+        "saved_coins": guild.saved_coins,
+        "card_count": sum(len(h.cards.all()) for h in heroes),
+        "heroes": [_hero(h, slots) for h in heroes],
+        "angels": [h.hero.slug for h in heroes if h.hero.is_angel],
+        "titles": _titles(guild, plays, played),
+    }
+
+
+def _play(play: ScenarioPlay, guilds: dict[int, Guild]) -> dict[str, Any]:
+    achievements = play_achievements(play, guilds)
+    return {
+        "number": play.number,
+        "scenario": play.scenario.slug,
+        "name": play.scenario.name,
+        "circle": play.scenario.circle.slug,
+        "level": play.level,
+        "chosen_by": guilds[play.chosen_by_id].colour.slug if play.chosen_by_id in guilds else None,
+        "results": [_result(r, guilds) for r in play.results.all()],
+        "achievements": {kind: sorted(achievements[kind]) for kind in ACHIEVEMENTS},
+    }
+
+
+def _result(result: Any, guilds: dict[int, Guild]) -> dict[str, Any]:
+    heroes = list(result.heroes.all())
+    return {
+        "guild": guilds[result.guild_id].colour.slug,
+        "winner": result.winner,
+        "coins": result.coins,
+        "treasure": result.treasure,
+        "title": result.won_title,
+        "angel": result.won_angel,
+        "reward_cards": result.reward_cards,
+        "quests": result.quests,
+        "deaths": sum(h.deaths for h in heroes),
+        "damnation": sum(h.damnation for h in heroes),
+        "heroes": [{"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation} for h in heroes],
+    }
+
+
+def _circles(campaign: Campaign, plays: list[ScenarioPlay]) -> list[dict[str, Any]]:
+    order = {p.scenario_id: p.number for p in plays}
+    return [
+        {
+            "slug": c.slug,
+            "name": c.name,
+            "order": c.order,
+            "play": c.play,
+            "exclusive_group": c.exclusive_group,
+            "scenarios": [
+                {"slug": s.slug, "name": s.name, "played_as": order.get(s.pk)} for s in c.scenarios.all()
+            ],
+        }
+        for c in campaign.edition.circles.all()
+    ]
+
+
+def _finale(campaign: Campaign) -> dict[str, Any] | None:
+    from campaigns.services.plays import campaign_finale
+
+    finale = campaign_finale(campaign)
+    if finale is None:
+        return None
+    return {
+        "medals": {kind: sorted(holders) for kind, holders in finale.medals.items()},
+        "council": sorted(finale.council),
+        "savior": finale.savior,
+        "ultimate_arcadian": sorted(finale.ultimate_arcadian),
+    }
+
+
+def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
+    """The sheet for one reader; `campaign` must come from `selectors.campaign_sheet`."""
+    guilds = {g.pk: g for g in campaign.guilds.all()}
+    plays = list(campaign.plays.all())
+    played = set(played_slugs(campaign))
+    winner = last_winner(campaign)
+    return {
+        "id": campaign.pk,
+        "name": campaign.name,
+        "edition": campaign.edition.slug,
+        "mode": campaign.mode,
+        "owner": campaign.owner.get_username(),
+        "role": access.role,
+        "revision": campaign.revision,
+        "history_seq": campaign.history_seq,
+        "share_token": campaign.share_token if access.is_owner else None,
+        "guilds": [_guild(g, access, plays, played) for g in guilds.values()],
+        "plays": [_play(p, guilds) for p in plays],
+        "circles": _circles(campaign, plays),
+        "allowed_next": sorted(allowed_next_scenarios(campaign)) if campaign.finished_at is None else [],
+        "next_scenario": campaign.next_scenario.slug if campaign.next_scenario_id else None,
+        "next_chooser": winner.colour.slug if winner else None,
+        "angels_lost": angels_lost_to_underlord(campaign),
+        "finished": campaign.finished_at is not None,
+        "finale": _finale(campaign),
+    }

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class CampaignsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "campaigns"
+    verbose_name = "Campaigns and game content"

@@ -1,0 +1,39 @@
+import json
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from campaigns.selectors_content import content_report
+
+
+class Command(BaseCommand):
+    help = "List the content that is still missing (monster stats, upgrade cards, copies, ...)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--edition", help="Only this edition.")
+        parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
+
+    def handle(self, *args: object, edition: str | None, json: bool, **options: object) -> None:
+        report = content_report(edition_slug=edition)
+        if json:
+            self.stdout.write(_dumps(report))
+            return
+        for slug, sections in report.items():
+            self.stdout.write(self.style.MIGRATE_HEADING(f"{slug}"))
+            for section, items in sections.items():
+                if section == "unverified_records":
+                    self.stdout.write(f"  records not confirmed by an official English source: {items}")
+                    continue
+                self.stdout.write(f"  {section.replace('_', ' ')}: {len(items)} missing")
+                for item in items:
+                    self.stdout.write(f"    - {_line(item)}")
+
+
+def _line(item: object) -> str:
+    if isinstance(item, dict):
+        name = item.get("name") or f"{item.get('monster')} level {item.get('label')}"
+        return f"{name}: {', '.join(item['missing'])}"
+    return f"{item}: no cards entered"
+
+
+def _dumps(report: dict) -> str:
+    return json.dumps(report, indent=2)

@@ -1,0 +1,256 @@
+"""A group's campaign: what the paper Campaign Sheet records, shared by the players of one table."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+
+from .catalog import DeathCurse, Edition, GuildColour, Hero, Scenario, UpgradeCard
+
+
+def _share_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Campaign(models.Model):
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+
+    class Mode(models.TextChoices):
+        CAMPAIGN = "campaign", "Campaign"
+        EPISODIC = "episodic", "Episodic"
+
+    name = models.CharField(max_length=120)
+    edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="campaigns")
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.CAMPAIGN)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_campaigns"
+    )
+    # Bumped by every campaign-wide write; a write based on an older value is refused (409).
+    revision = models.PositiveIntegerField(default=1)
+    # Bumped by every write at all (campaign or guild): the sheet's version, e.g. for printing.
+    history_seq = models.PositiveIntegerField(default=0)
+    next_scenario = models.ForeignKey(
+        Scenario, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    savior = models.ForeignKey("Guild", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    finished_at = models.DateTimeField(null=True, blank=True)
+    share_token = models.CharField(max_length=40, unique=True, default=_share_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"
+        PLAYER = "player", "Player"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=8, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign} ({self.role})"
+
+
+class JoinCode(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="join_codes")
+    code = models.CharField(max_length=16, unique=True)
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveSmallIntegerField(default=3)
+    uses = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"join code for {self.campaign}"
+
+
+class Guild(models.Model):
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="guilds")
+    colour = models.ForeignKey(GuildColour, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField(help_text="Seating order around the table, for passing left.")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="guilds"
+    )
+    player_name = models.CharField(
+        max_length=60, blank=True, help_text="Who plays it, e.g. an absent friend."
+    )
+    saved_coins = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(1)])
+    revision = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["campaign", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "colour"], name="guild_unique_colour"),
+            models.UniqueConstraint(fields=["campaign", "seat"], name="guild_unique_seat"),
+            models.CheckConstraint(condition=models.Q(saved_coins__lte=1), name="guild_one_saved_coin"),
+        ]
+
+    def __str__(self) -> str:
+        return self.colour.name
+
+
+class GuildHero(models.Model):
+    """A hero (or rescued angel) on a guild's roster; `fielded` ones play the next scenario."""
+
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="heroes")
+    hero = models.ForeignKey(Hero, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    fielded = models.BooleanField(default=True)
+    # A hero swapped out for an angel leaves the guild for good but stays on record.
+    retired = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["guild", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "hero"], name="guild_hero_unique_in_campaign")
+        ]
+
+    def __str__(self) -> str:
+        return self.hero.name
+
+
+class InventoryCard(models.Model):
+    """An upgrade card in one of a hero's four inventory slots."""
+
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="cards")
+    hero = models.ForeignKey(GuildHero, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey(UpgradeCard, on_delete=models.PROTECT, related_name="+")
+    slot = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["hero", "slot"]
+        constraints = [models.UniqueConstraint(fields=["hero", "slot"], name="inventory_card_unique_slot")]
+
+    def __str__(self) -> str:
+        return f"{self.card} (slot {self.slot})"
+
+
+class HeroCurse(models.Model):
+    """The one Death Curse a hero keeps; a slot-taking curse sits on a slot and covers the card there."""
+
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="curses")
+    hero = models.OneToOneField(GuildHero, on_delete=models.CASCADE, related_name="curse")
+    curse = models.ForeignKey(DeathCurse, on_delete=models.PROTECT, related_name="+")
+    slot = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return str(self.curse)
+
+
+class ScenarioPlay(models.Model):
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in-progress", "In progress"
+        RECORDED = "recorded", "Recorded"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="plays")
+    number = models.PositiveSmallIntegerField()
+    scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="+")
+    level = models.CharField(max_length=8, help_text="The monster level card label used.")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECORDED)
+    chosen_by = models.ForeignKey(Guild, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="play_unique_number"),
+            models.UniqueConstraint(fields=["campaign", "scenario"], name="play_unique_scenario"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Scenario {self.number}: {self.scenario}"
+
+
+class PlayResult(models.Model):
+    """One guild's results in one scenario, as the sheet records them."""
+
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+
+    play = models.ForeignKey(ScenarioPlay, on_delete=models.CASCADE, related_name="results")
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="results")
+    winner = models.BooleanField(default=False)
+    coins = models.PositiveSmallIntegerField(
+        default=0, help_text="Coins earned in the scenario, before spending."
+    )
+    treasure = models.PositiveSmallIntegerField(default=0, help_text="Treasure Chest coins held at the end.")
+    won_title = models.BooleanField(default=False)
+    won_angel = models.BooleanField(default=False)
+    reward_cards = models.JSONField(default=list, blank=True, help_text="Slugs of the reward cards won.")
+    quests = models.JSONField(
+        default=list, blank=True, help_text="Quest slugs completed; pvp:<colour> for PvP."
+    )
+
+    class Meta:
+        ordering = ["play", "guild__seat"]
+        constraints = [models.UniqueConstraint(fields=["play", "guild"], name="play_result_unique_guild")]
+
+    def __str__(self) -> str:
+        return f"{self.guild} in {self.play}"
+
+    @property
+    def won_reward(self) -> bool:
+        return self.won_angel or bool(self.reward_cards)
+
+
+class HeroResult(models.Model):
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
+    result = models.ForeignKey(PlayResult, on_delete=models.CASCADE, related_name="heroes")
+    hero = models.ForeignKey(GuildHero, on_delete=models.CASCADE, related_name="+")
+    deaths = models.PositiveSmallIntegerField(default=0)
+    damnation = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["result", "hero__position"]
+        constraints = [models.UniqueConstraint(fields=["result", "hero"], name="hero_result_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.hero}: {self.deaths} deaths, {self.damnation} damnation"
+
+
+class Event(models.Model):
+    """One change to a campaign: who, when, what, and the rows before and after (so it can be undone)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=40)
+    summary = models.CharField(max_length=300)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    guild = models.ForeignKey(Guild, null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
+    data = models.JSONField(default=dict, blank=True)
+    changes = models.JSONField(default=list, blank=True)
+    undoes = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "seq"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "seq"], name="event_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.summary}"

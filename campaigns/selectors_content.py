@@ -1,0 +1,111 @@
+"""Reads of the game's content: what the API lists and what the content report says is missing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, QuerySet
+
+from campaigns.models import (
+    DeathCurse,
+    Edition,
+    ExplorationTokenKind,
+    Hero,
+    Monster,
+    MonsterLevelCard,
+    Quest,
+    Scenario,
+    ScenarioMonster,
+    UpgradeCard,
+)
+from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+
+
+def scenarios_list() -> QuerySet[Scenario]:
+    return Scenario.objects.select_related("edition", "circle", "angel", "title").prefetch_related(
+        Prefetch("quests", queryset=Quest.objects.select_related("reward_card")),
+        Prefetch("scenario_monsters", queryset=ScenarioMonster.objects.select_related("monster")),
+        "benefiting_titles",
+    )
+
+
+def heroes_list(*, angels: bool) -> QuerySet[Hero]:
+    queryset = Hero.objects.select_related("edition", "monster").filter(is_angel=angels)
+    if angels:
+        queryset = queryset.prefetch_related("monster__level_cards").select_related("rescued_in")
+    return queryset
+
+
+def monsters_list() -> QuerySet[Monster]:
+    return Monster.objects.select_related("edition").prefetch_related("level_cards")
+
+
+def monster_level_card(*, monster: Monster, scenario_number: int) -> MonsterLevelCard | None:
+    """The level card a monster uses in the campaign's Nth scenario."""
+    label = level_bracket(scenario_number, labels=tuple(monster.edition.level_labels) or LEVEL_BRACKETS)
+    return next((card for card in monster.level_cards.all() if card.label == label), None)
+
+
+def upgrade_cards_list() -> QuerySet[UpgradeCard]:
+    return UpgradeCard.objects.select_related("edition")
+
+
+def death_curses_list() -> QuerySet[DeathCurse]:
+    return DeathCurse.objects.select_related("edition")
+
+
+def _missing(queryset: QuerySet, describe: Any) -> list[dict[str, Any]]:
+    model = queryset.model
+    return [describe(obj) for obj in queryset.filter(model.missing_q())]
+
+
+def _named(obj: Any) -> dict[str, Any]:
+    return {"slug": obj.slug, "name": obj.name, "missing": obj.missing_fields}
+
+
+def _level_card(card: MonsterLevelCard) -> dict[str, Any]:
+    return {"monster": card.monster.slug, "label": card.label, "missing": card.missing_fields}
+
+
+def _empty_decks(edition: Edition) -> list[str]:
+    counts = dict(
+        UpgradeCard.objects.filter(edition=edition).values_list("deck").annotate(n=Count("pk")).order_by()
+    )
+    level_decks = [d for d in UpgradeCard.Deck.values if d.startswith("level-")]
+    return [deck for deck in level_decks if not counts.get(deck)]
+
+
+def content_report(*, edition_slug: str | None = None) -> dict[str, dict[str, Any]]:
+    """Per edition, what is still missing so a table can fill it in once and share it."""
+    editions = Edition.objects.order_by("slug")
+    if edition_slug:
+        editions = editions.filter(slug=edition_slug)
+    report: dict[str, dict[str, Any]] = {}
+    for edition in editions:
+        cards = MonsterLevelCard.objects.filter(monster__edition=edition).select_related("monster")
+        report[edition.slug] = {
+            "monster_level_cards": _missing(cards, _level_card),
+            "monsters": _missing(Monster.objects.filter(edition=edition), _named),
+            "heroes": _missing(Hero.objects.filter(edition=edition), _named),
+            "upgrade_decks_without_cards": _empty_decks(edition),
+            "upgrade_cards": _missing(UpgradeCard.objects.filter(edition=edition), _named),
+            "death_curses": _missing(DeathCurse.objects.filter(edition=edition), _named),
+            "scenarios": _missing(Scenario.objects.filter(edition=edition), _named),
+            "exploration_tokens": _missing(ExplorationTokenKind.objects.filter(edition=edition), _named),
+            "unverified_records": _unverified_count(edition),
+        }
+    return report
+
+
+def _unverified_count(edition: Edition) -> int:
+    return (
+        sum(
+            model.objects.filter(edition=edition, verified=False).count()
+            for model in (Scenario, Hero, Monster, UpgradeCard, DeathCurse)
+        )
+        + MonsterLevelCard.objects.filter(monster__edition=edition, verified=False).count()
+    )
+
+
+def content_report_is_empty(report: dict[str, dict[str, Any]]) -> bool:
+    return all(not v for section in report.values() for k, v in section.items() if k != "unverified_records")

@@ -1,0 +1,147 @@
+"""Content packs: load (all or nothing, idempotent) and export (loads back identically).
+
+A pack is a Django fixture with natural keys (`manage.py loaddata` reads it too), so a pack never carries
+database ids and can move between installations.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from django.core import serializers
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.serializers.base import DeserializationError
+from django.db import DatabaseError, transaction
+from django.db.models import Model
+
+from campaigns.models import CONTENT_MODELS, Edition
+
+PACK_DIR = Path(__file__).resolve().parent.parent.parent / "fixtures"
+MODEL_LABELS = {m._meta.label_lower: m for m in CONTENT_MODELS}
+
+
+class ContentPackError(Exception):
+    """A pack that cannot load; the message names the bad record."""
+
+
+def _describe(index: int, record: dict[str, Any]) -> str:
+    fields = record.get("fields", {})
+    key = fields.get("slug") or fields.get("label") or fields.get("code") or ""
+    return f"record #{index + 1} ({record.get('model', '?')} {key!r})".replace(" ''", "")
+
+
+def _check_shape(records: Any) -> list[dict[str, Any]]:
+    if not isinstance(records, list):
+        raise ContentPackError("a content pack is a JSON list of records")
+    for index, record in enumerate(records):
+        if not isinstance(record, dict) or not isinstance(record.get("fields"), dict):
+            raise ContentPackError(f"{_describe(index, {})}: every record needs 'model' and 'fields'")
+        if record.get("model") not in MODEL_LABELS:
+            raise ContentPackError(f"{_describe(index, record)}: unknown model {record.get('model')!r}")
+        if "pk" in record:
+            raise ContentPackError(f"{_describe(index, record)}: packs use natural keys, not 'pk'")
+    return records
+
+
+def _load_record(index: int, record: dict[str, Any]) -> None:
+    try:
+        (obj,) = serializers.deserialize("json", json.dumps([record]), ignorenonexistent=False)
+        obj.object.full_clean(validate_unique=False, validate_constraints=False)
+        obj.save()
+    except (DeserializationError, ObjectDoesNotExist, ValidationError, DatabaseError, ValueError) as exc:
+        raise ContentPackError(f"{_describe(index, record)}: {_reason(exc)}") from exc
+
+
+def _reason(exc: Exception) -> str:
+    cause = exc.__cause__ or exc.__context__
+    if isinstance(exc, DeserializationError) and cause is not None:
+        exc = cause
+    if isinstance(exc, ObjectDoesNotExist):
+        return f"refers to a record that does not exist ({exc})"
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
+    return str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+
+
+def content_pack_load(*, records: list[dict[str, Any]]) -> int:
+    """Load a pack's records in one transaction; any bad record rolls the whole pack back."""
+    records = _check_shape(records)
+    with transaction.atomic():
+        for index, record in enumerate(records):
+            # A savepoint per record keeps PostgreSQL usable after a failing statement so we can name it.
+            with transaction.atomic():
+                _load_record(index, record)
+    return len(records)
+
+
+def content_pack_load_file(*, path: Path) -> int:
+    try:
+        records = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ContentPackError(f"{path.name} is not valid JSON: {exc}") from exc
+    try:
+        return content_pack_load(records=records)
+    except ContentPackError as exc:
+        raise ContentPackError(f"{path.name}: {exc}") from exc
+
+
+def default_pack_paths() -> list[Path]:
+    return sorted(p for p in PACK_DIR.glob("*.json") if not p.name.startswith("test"))
+
+
+def _edition_querysets(edition: Edition) -> Iterable[Model]:
+    for model in CONTENT_MODELS:
+        qs = model._default_manager.all()
+        if model is Edition:
+            qs = qs.filter(pk=edition.pk)
+        else:
+            path = _edition_path(model)
+            qs = qs.filter(**{path: edition})
+        yield from _ordered(qs)
+
+
+def _edition_path(model: type[Model]) -> str:
+    names = {f.name for f in model._meta.get_fields()}
+    if "edition" in names:
+        return "edition"
+    if "monster" in names and "scenario" not in names:
+        return "monster__edition"
+    return "scenario__edition"
+
+
+def _ordered(qs: Any) -> list[Model]:
+    return sorted(qs, key=lambda obj: [str(part) for part in obj.natural_key()])
+
+
+def content_pack_export(*, edition_slug: str) -> list[dict[str, Any]]:
+    """The edition's content as pack records, in load order, each model sorted by its natural key."""
+    edition = Edition.objects.get(slug=edition_slug)
+    data = serializers.serialize(
+        "python",
+        list(_edition_querysets(edition)),
+        use_natural_foreign_keys=True,
+        use_natural_primary_keys=True,
+    )
+    records = []
+    for record in data:
+        record.pop("pk", None)
+        model = MODEL_LABELS[record["model"]]
+        fields = {name: _plain(model, name, value) for name, value in record["fields"].items()}
+        records.append({"model": record["model"], "fields": fields})
+    return records
+
+
+def _plain(model: type[Model], name: str, value: Any) -> Any:
+    """Natural keys as JSON lists; many-to-many links sorted so an export never depends on row order."""
+    if isinstance(value, tuple):
+        return list(value)
+    if model._meta.get_field(name).many_to_many:
+        return sorted(list(v) for v in value)
+    return value
+
+
+def content_pack_dumps(records: list[dict[str, Any]]) -> str:
+    return json.dumps(records, indent=2, ensure_ascii=False, sort_keys=False) + "\n"

@@ -1,0 +1,213 @@
+"""Every change to a campaign is an event holding the rows before and after, so it can be undone.
+
+Services make their changes through a `Changes` recorder; `event_record` stores them as one event.
+Undo applies the inverse as a new (compensating) event, but only while the event's effects are still in
+place: if a later change touched the same rows, those must be undone first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
+from django.db.models import F
+
+from campaigns.models import (
+    Campaign,
+    Event,
+    Guild,
+    GuildHero,
+    HeroCurse,
+    HeroResult,
+    InventoryCard,
+    PlayResult,
+    ScenarioPlay,
+)
+
+# Counters that move with every write; they are not part of what an event changes.
+# The share token is a secret for spectators: it never goes into history or exports.
+UNTRACKED_FIELDS = frozenset({"id", "uid", "revision", "history_seq", "share_token"})
+
+# How each tracked row reaches its campaign: rows are found by their uid within one campaign.
+CAMPAIGN_PATHS: dict[type[models.Model], str] = {
+    Campaign: "pk",
+    Guild: "campaign",
+    GuildHero: "campaign",
+    InventoryCard: "guild__campaign",
+    HeroCurse: "guild__campaign",
+    ScenarioPlay: "campaign",
+    PlayResult: "play__campaign",
+    HeroResult: "result__play__campaign",
+}
+TRACKED = {model._meta.label_lower: model for model in CAMPAIGN_PATHS}
+
+
+def _encode(obj: models.Model, field: models.Field) -> Any:
+    """A column as JSON that means the same thing in any installation (no database ids)."""
+    if field.is_relation:
+        target = getattr(obj, field.name)
+        if target is None:
+            return None
+        if type(target) in CAMPAIGN_PATHS:
+            return str(target.uid)
+        if isinstance(target, get_user_model()):
+            return target.get_username()
+        return list(target.natural_key())
+    if isinstance(field, models.DateTimeField | models.DateField | models.UUIDField):
+        return field.value_to_string(obj) or None
+    return field.value_from_object(obj)
+
+
+def snapshot(obj: models.Model) -> dict[str, Any]:
+    return {f.name: _encode(obj, f) for f in obj._meta.concrete_fields if f.name not in UNTRACKED_FIELDS}
+
+
+def find_row(model: type[models.Model], campaign: Campaign, uid: Any) -> models.Model | None:
+    if model is Campaign:
+        return campaign
+    return model.objects.filter(uid=uid, **{CAMPAIGN_PATHS[model]: campaign}).first()
+
+
+def _decode(model: type[models.Model], campaign: Campaign, name: str, value: Any) -> tuple[str, Any]:
+    field = model._meta.get_field(name)
+    if not field.is_relation or value is None:
+        if isinstance(field, models.DateTimeField | models.DateField) and value is not None:
+            return name, field.to_python(value)
+        return name, value
+    target = field.related_model
+    if target in CAMPAIGN_PATHS:
+        return name, find_row(target, campaign, value)
+    if target is get_user_model():
+        return name, target.objects.filter(username=value).first()
+    return name, target._default_manager.get_by_natural_key(*value)
+
+
+def restore_values(model: type[models.Model], campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
+    return dict(_decode(model, campaign, name, value) for name, value in data.items())
+
+
+class Changes:
+    """Collects the row changes one service call makes."""
+
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
+
+    def _add(self, obj: models.Model, before: dict | None, after: dict | None) -> None:
+        self.items.append(
+            {"model": obj._meta.label_lower, "uid": str(obj.uid), "before": before, "after": after}
+        )
+
+    def create(self, model: type[models.Model], **fields: Any) -> Any:
+        obj = model.objects.create(**fields)
+        self._add(obj, None, snapshot(obj))
+        return obj
+
+    def update(self, obj: models.Model, **fields: Any) -> Any:
+        before = snapshot(obj)
+        for name, value in fields.items():
+            setattr(obj, name, value)
+        obj.save(update_fields=list(fields))
+        after = snapshot(obj)
+        if after != before:
+            self._add(obj, before, after)
+        return obj
+
+    def delete(self, obj: models.Model) -> None:
+        self._add(obj, snapshot(obj), None)
+        obj.delete()
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def _next_seq(campaign: Campaign) -> int:
+    Campaign.objects.filter(pk=campaign.pk).update(history_seq=F("history_seq") + 1)
+    campaign.refresh_from_db(fields=["history_seq", "revision"])
+    return campaign.history_seq
+
+
+def event_record(
+    *,
+    campaign: Campaign,
+    actor: Any,
+    kind: str,
+    summary: str,
+    changes: Changes | None = None,
+    guild: Guild | None = None,
+    data: dict[str, Any] | None = None,
+    undoes: Event | None = None,
+) -> Event:
+    return Event.objects.create(
+        campaign=campaign,
+        seq=_next_seq(campaign),
+        kind=kind,
+        summary=summary[:300],
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        guild=guild,
+        data=data or {},
+        changes=changes.items if changes else [],
+        undoes=undoes,
+    )
+
+
+def _current(campaign: Campaign, change: dict[str, Any]) -> dict[str, Any] | None:
+    obj = find_row(TRACKED[change["model"]], campaign, change["uid"])
+    return None if obj is None else snapshot(obj)
+
+
+def effects_in_place(event: Event) -> bool:
+    """True while every row the event touched is still as the event left it."""
+    final = {(c["model"], c["uid"]): c for c in event.changes}
+    return all(_current(event.campaign, change) == change["after"] for change in final.values())
+
+
+def _apply_state(campaign: Campaign, change: dict[str, Any], state: dict[str, Any] | None) -> None:
+    model = TRACKED[change["model"]]
+    existing = find_row(model, campaign, change["uid"])
+    if state is None:
+        if existing is not None:
+            existing.delete()
+        return
+    values = restore_values(model, campaign, state)
+    if existing is None:
+        model.objects.create(uid=change["uid"], **values)
+        return
+    for name, value in values.items():
+        setattr(existing, name, value)
+    existing.save(update_fields=list(values))
+
+
+def inverse_changes(event: Event) -> Changes:
+    """Apply the event's changes backwards (last first) and return them as changes of their own."""
+    inverse = Changes()
+    for change in reversed(event.changes):
+        _apply_state(event.campaign, change, change["before"])
+        inverse.items.append({**change, "before": change["after"], "after": change["before"]})
+    return inverse
+
+
+def event_is_undoable(event: Event) -> bool:
+    return bool(event.changes) and not hasattr_undone(event) and effects_in_place(event)
+
+
+def hasattr_undone(event: Event) -> bool:
+    try:
+        return event.undone_by is not None
+    except Event.undone_by.RelatedObjectDoesNotExist:
+        return False
+
+
+@transaction.atomic
+def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
+    inverse = inverse_changes(event)
+    return event_record(
+        campaign=event.campaign,
+        actor=actor,
+        kind=kind,
+        summary=f"Undid: {event.summary}",
+        changes=inverse,
+        guild=event.guild,
+        data={"undid_seq": event.seq},
+        undoes=event,
+    )

@@ -1,0 +1,233 @@
+"""A guild's inventory: upgrade cards in its heroes' slots, one Death Curse per hero, one saved coin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
+from campaigns.selectors import Access
+from campaigns.services.common import claim_guild_revision, refuse, require_guild_editor
+from campaigns.services.history import Changes, event_record
+
+
+def guild_hero(guild: Guild, slug: Any, field: str = "hero") -> GuildHero:
+    hero = (
+        GuildHero.objects.select_related("hero").filter(guild=guild, hero__slug=slug, retired=False).first()
+    )
+    if hero is None:
+        refuse(field, f"{guild.colour.name} has no hero {slug!r}.")
+    return hero
+
+
+def _guild_card(guild: Guild, card_id: Any) -> InventoryCard:
+    card = None
+    if isinstance(card_id, int) and not isinstance(card_id, bool):
+        card = (
+            InventoryCard.objects.select_related("card", "hero__hero").filter(guild=guild, pk=card_id).first()
+        )
+    if card is None:
+        refuse("card", f"{guild.colour.name} holds no card with id {card_id!r}.")
+    return card
+
+
+def _check_slot(guild: Guild, slot: Any) -> int:
+    slots = guild.campaign.edition.slots_per_hero
+    if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= slots:
+        refuse("slot", f"A hero has inventory slots 1 to {slots}.")
+    return slot
+
+
+def free_slot(hero: GuildHero) -> int | None:
+    taken = set(InventoryCard.objects.filter(hero=hero).values_list("slot", flat=True))
+    slots = hero.guild.campaign.edition.slots_per_hero
+    return next((n for n in range(1, slots + 1) if n not in taken), None)
+
+
+def check_guild_card_limit(guild: Guild, adding: int = 1) -> None:
+    limit = guild.campaign.edition.guild_card_limit
+    if InventoryCard.objects.filter(guild=guild).count() + adding > limit:
+        refuse("card", f"A guild holds at most {limit} upgrade cards; discard one first.")
+
+
+def place_card(
+    changes: Changes, guild: Guild, hero: GuildHero, card: UpgradeCard, slot: int | None
+) -> InventoryCard:
+    """Put a card from outside the guild into a hero's slot (a free one when none is named)."""
+    check_guild_card_limit(guild)
+    if slot is None:
+        slot = free_slot(hero)
+        if slot is None:
+            refuse("hero", f"{hero.hero.name} has no free slot; move or discard a card first.")
+    elif InventoryCard.objects.filter(hero=hero, slot=_check_slot(guild, slot)).exists():
+        refuse("slot", f"{hero.hero.name}'s slot {slot} is taken; move or discard that card first.")
+    return changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=slot)
+
+
+def _upgrade_card(guild: Guild, slug: Any) -> UpgradeCard:
+    card = UpgradeCard.objects.filter(edition=guild.campaign.edition, slug=slug).first()
+    if card is None:
+        refuse("card", f"Unknown upgrade card {slug!r}.")
+    return card
+
+
+@transaction.atomic
+def inventory_card_add(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, card: str, hero: str, slot: int | None = None
+) -> InventoryCard:
+    """Enter a card the guild got at the table (bought, or dealt outside the app)."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    target = guild_hero(guild, hero)
+    upgrade = _upgrade_card(guild, card)
+    changes = Changes()
+    placed = place_card(changes, guild, target, upgrade, slot)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="card-added",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} gave {upgrade.name} to {target.hero.name}",
+    )
+    return placed
+
+
+@transaction.atomic
+def inventory_move(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, item: str, item_id: Any, hero: str, slot: Any
+) -> None:
+    """Move a card to a hero's slot (swapping with the card there). Death Curses never move."""
+    require_guild_editor(access, guild)
+    if item == "curse":
+        refuse("item", "Death Curses cannot be moved between heroes.")
+    if item != "card":
+        refuse("item", "Only upgrade cards can be moved.")
+    claim_guild_revision(guild, revision)
+    moving = _guild_card(guild, item_id)
+    target = guild_hero(guild, hero)
+    slot = _check_slot(guild, slot)
+    changes = Changes()
+    occupant = InventoryCard.objects.filter(hero=target, slot=slot).exclude(pk=moving.pk).first()
+    origin_hero, origin_slot = moving.hero, moving.slot
+    if occupant is not None:
+        # Park the occupant so the unique (hero, slot) pair never collides mid-swap.
+        changes.update(occupant, slot=99)
+    changes.update(moving, hero=target, slot=slot)
+    if occupant is not None:
+        changes.update(occupant, hero=origin_hero, slot=origin_slot)
+    summary = f"{guild.colour.name} moved {moving.card.name} to {target.hero.name} (slot {slot})"
+    if occupant is not None:
+        summary += f", swapping {occupant.card.name} to {origin_hero.hero.name}"
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="card-moved",
+        guild=guild,
+        changes=changes,
+        summary=summary,
+    )
+
+
+@transaction.atomic
+def inventory_card_discard(*, access: Access, actor: Any, guild: Guild, revision: Any, card_id: Any) -> None:
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    card = _guild_card(guild, card_id)
+    changes = Changes()
+    changes.delete(card)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="card-discarded",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} discarded {card.card.name} from {card.hero.hero.name}",
+    )
+
+
+def _death_curse(guild: Guild, code: Any) -> DeathCurse:
+    edition = guild.campaign.edition
+    curse = DeathCurse.objects.filter(edition=edition, code=code).first()
+    curse = curse or DeathCurse.objects.filter(edition=edition, slug=code).first()
+    if curse is None:
+        refuse("curse", f"Unknown Death Curse {code!r}.")
+    return curse
+
+
+def curse_slot(guild: Guild, hero: GuildHero, curse: DeathCurse, slot: Any) -> int | None:
+    """A slot-taking curse sits on a slot (covering the card there); others lie beside the hero card."""
+    if not curse.takes_slot:
+        if slot is not None:
+            refuse("slot", f"{curse.name} does not take an inventory slot.")
+        return None
+    if slot is None:
+        return free_slot(hero) or guild.campaign.edition.slots_per_hero
+    return _check_slot(guild, slot)
+
+
+@transaction.atomic
+def hero_curse_set(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, hero: str, curse: str, slot: Any = None
+) -> HeroCurse:
+    """Record the Death Curse a hero keeps (drawn at the table)."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    target = guild_hero(guild, hero)
+    card = _death_curse(guild, curse)
+    if HeroCurse.objects.filter(hero=target).exists():
+        refuse("hero", f"{target.hero.name} already keeps a Death Curse; a hero keeps only one.")
+    changes = Changes()
+    kept = changes.create(
+        HeroCurse, guild=guild, hero=target, curse=card, slot=curse_slot(guild, target, card, slot)
+    )
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="curse-set",
+        guild=guild,
+        changes=changes,
+        summary=f"{target.hero.name} ({guild.colour.name}) keeps the Death Curse {card.name} ({card.value})",
+    )
+    return kept
+
+
+@transaction.atomic
+def hero_curse_remove(*, access: Access, actor: Any, guild: Guild, revision: Any, hero: str) -> None:
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    target = guild_hero(guild, hero)
+    kept = HeroCurse.objects.select_related("curse").filter(hero=target).first()
+    if kept is None:
+        refuse("hero", f"{target.hero.name} has no Death Curse.")
+    changes = Changes()
+    changes.delete(kept)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="curse-removed",
+        guild=guild,
+        changes=changes,
+        summary=f"{target.hero.name} ({guild.colour.name}) is rid of {kept.curse.name}",
+    )
+
+
+@transaction.atomic
+def guild_saved_coins_set(*, access: Access, actor: Any, guild: Guild, revision: Any, coins: Any) -> Guild:
+    require_guild_editor(access, guild)
+    limit = guild.campaign.edition.max_saved_coins
+    if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= limit:
+        refuse("saved_coins", f"A guild saves at most {limit} coin between scenarios.")
+    claim_guild_revision(guild, revision)
+    changes = Changes()
+    changes.update(guild, saved_coins=coins)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="coins-saved",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} saves {coins} coin{'s' if coins != 1 else ''}",
+    )
+    return guild

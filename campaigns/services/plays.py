@@ -1,0 +1,402 @@
+"""Recording scenarios, choosing the next one, taking angels, the finale, and undo."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import (
+    Campaign,
+    Event,
+    Guild,
+    GuildHero,
+    HeroCurse,
+    HeroResult,
+    InventoryCard,
+    PlayResult,
+    Scenario,
+    ScenarioPlay,
+    UpgradeCard,
+)
+from campaigns.selectors import Access, allowed_next_scenarios, campaign_sheet, last_winner
+from campaigns.services.common import (
+    claim_campaign_revision,
+    claim_guild_revision,
+    refuse,
+    require_guild_editor,
+    require_member,
+    require_owner,
+)
+from campaigns.services.history import Changes, apply_undo, effects_in_place, event_record, hasattr_undone
+from campaigns.services.inventory import guild_hero, place_card
+from companion.api import ConflictError
+from rules_helpers import achievements as rules_achievements
+from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+
+
+def _count(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        refuse(field, f"{field.replace('_', ' ').capitalize()} must be a whole number, 0 or more.")
+    return value
+
+
+def _check_scenario(campaign: Campaign, slug: Any) -> Scenario:
+    scenario = (
+        Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
+    )
+    if scenario is None:
+        refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
+    plays = campaign.plays.count()
+    if plays >= campaign.edition.scenarios_per_campaign:
+        refuse("scenario", f"The campaign has had all its {plays} scenarios; only the finale is left.")
+    allowed = allowed_next_scenarios(campaign_sheet(campaign_id=campaign.pk))
+    if slug not in allowed:
+        refuse(
+            "scenario", f"{scenario.name} cannot be played now; allowed next: {', '.join(sorted(allowed))}."
+        )
+    if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
+        refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
+    return scenario
+
+
+def _check_guild_lines(campaign: Campaign, lines: Any) -> list[tuple[Guild, dict[str, Any]]]:
+    guilds = {g.colour.slug: g for g in campaign.guilds.select_related("colour")}
+    if len(guilds) < 2:
+        refuse("results", "Set up at least 2 guilds before recording a scenario.")
+    if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
+        refuse("results", "Give one result per guild.")
+    colours = [line.get("guild") for line in lines]
+    if sorted(map(str, colours)) != sorted(guilds):
+        refuse("results", f"Give exactly one result for each guild: {', '.join(sorted(guilds))}.")
+    for guild in guilds.values():
+        if GuildHero.objects.filter(guild=guild, fielded=True, retired=False).count() != 3:
+            refuse("results", f"{guild.colour.name} has not fielded its 3 heroes yet.")
+    return [(guilds[line["guild"]], line) for line in lines]
+
+
+def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> None:
+    winners = [g for g, line in pairs if line.get("winner") is True]
+    if len(winners) != 1:
+        refuse("results", "Exactly one guild wins a scenario.")
+    title_holders = [g for g, line in pairs if line.get("title")]
+    title = getattr(scenario, "title", None)
+    if title_holders and title is None:
+        refuse("results", f"{scenario.name} has no Title quest.")
+    if title is not None and title.awarded_to == "first" and len(title_holders) > 1:
+        refuse("results", f"Only the first guild to complete it gets the title {title.name}.")
+    angel_holders = [g for g, line in pairs if line.get("angel")]
+    if angel_holders and scenario.angel_id is None:
+        refuse("results", f"There is no angel to rescue in {scenario.name}.")
+    if len(angel_holders) > 1:
+        refuse("results", f"Only one guild can rescue {scenario.angel.name}.")
+
+
+def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> dict[str, UpgradeCard]:
+    quests = list(scenario.quests.select_related("reward_card").exclude(reward_card=None))
+    cards = {q.reward_card.slug: q.reward_card for q in quests}
+    won = Counter(
+        entry.get("card")
+        for _, line in pairs
+        for entry in line.get("reward_cards") or []
+        if isinstance(entry, dict)
+    )
+    for slug, count in won.items():
+        if slug not in cards:
+            refuse("results", f"{slug!r} is not a reward card of {scenario.name}.")
+        copies = cards[slug].copies
+        if copies is not None and count > copies:
+            refuse("results", f"There are only {copies} copies of {cards[slug].name}.")
+    return cards
+
+
+def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests: Any) -> list[str]:
+    if quests is None:
+        return []
+    pve = set(scenario.quests.values_list("slug", flat=True))
+    pvp = {f"pvp:{g.colour.slug}" for g in guilds if g.pk != guild.pk}
+    if not isinstance(quests, list) or len(set(map(str, quests))) != len(quests):
+        refuse("results", "Quests are a list of distinct quest slugs.")
+    for quest in quests:
+        if quest == f"pvp:{guild.colour.slug}":
+            refuse("results", f"{guild.colour.name} cannot complete the quest for its own colour.")
+        if quest not in pve | pvp:
+            refuse("results", f"{quest!r} is not a quest of {scenario.name} for {guild.colour.name}.")
+    return quests
+
+
+def _hero_lines(guild: Guild, lines: Any) -> dict[int, tuple[int, int]]:
+    if lines is None:
+        lines = []
+    if not isinstance(lines, list):
+        refuse("results", "Heroes are a list of {hero, deaths, damnation}.")
+    counts: dict[int, tuple[int, int]] = {}
+    for line in lines:
+        hero = guild_hero(guild, line.get("hero") if isinstance(line, dict) else None, "results")
+        if hero.pk in counts:
+            refuse("results", f"{hero.hero.name} is listed twice.")
+        if not hero.fielded:
+            refuse("results", f"{hero.hero.name} did not play this scenario.")
+        counts[hero.pk] = (
+            _count(line.get("deaths", 0), "deaths"),
+            _count(line.get("damnation", 0), "damnation"),
+        )
+    return counts
+
+
+def _record_line(
+    changes: Changes,
+    play: ScenarioPlay,
+    scenario: Scenario,
+    guild: Guild,
+    line: dict[str, Any],
+    guilds: list[Guild],
+    cards: dict[str, UpgradeCard],
+) -> PlayResult:
+    heroes = _hero_lines(guild, line.get("heroes"))
+    rewards = [e for e in line.get("reward_cards") or [] if isinstance(e, dict)]
+    result = changes.create(
+        PlayResult,
+        play=play,
+        guild=guild,
+        winner=line.get("winner") is True,
+        coins=_count(line.get("coins", 0), "coins"),
+        treasure=_count(line.get("treasure", 0), "treasure"),
+        won_title=bool(line.get("title")),
+        won_angel=bool(line.get("angel")),
+        reward_cards=sorted(e["card"] for e in rewards),
+        quests=_check_quests(scenario, guild, guilds, line.get("quests")),
+    )
+    for hero in GuildHero.objects.filter(guild=guild, fielded=True, retired=False):
+        deaths, damnation = heroes.get(hero.pk, (0, 0))
+        changes.create(HeroResult, result=result, hero=hero, deaths=deaths, damnation=damnation)
+    for entry in rewards:
+        place_card(
+            changes,
+            guild,
+            guild_hero(guild, entry.get("hero"), "results"),
+            cards[entry["card"]],
+            entry.get("slot"),
+        )
+    if result.won_angel:
+        _angel_joins(changes, guild, scenario)
+    return result
+
+
+def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
+    position = GuildHero.objects.filter(guild=guild).count() + 1
+    changes.create(
+        GuildHero, campaign=guild.campaign, guild=guild, hero=scenario.angel, position=position, fielded=False
+    )
+
+
+@transaction.atomic
+def scenario_record_result(
+    *, access: Access, actor: Any, revision: Any, scenario: Any, results: Any
+) -> ScenarioPlay:
+    """Write a played scenario on the sheet: results per guild, reward cards and angels to the guilds."""
+    require_member(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    scenario_obj = _check_scenario(campaign, scenario)
+    pairs = _check_guild_lines(campaign, results)
+    _check_rules(scenario_obj, pairs)
+    cards = _reward_cards(scenario_obj, pairs)
+    number = campaign.plays.count() + 1
+    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
+    changes = Changes()
+    play = changes.create(
+        ScenarioPlay,
+        campaign=campaign,
+        number=number,
+        scenario=scenario_obj,
+        level=level_bracket(number, labels=labels),
+        chosen_by=last_winner(campaign_sheet(campaign_id=campaign.pk)),
+    )
+    guilds = [g for g, _ in pairs]
+    for guild, line in pairs:
+        _record_line(changes, play, scenario_obj, guild, line, guilds, cards)
+    if campaign.next_scenario_id:
+        changes.update(campaign, next_scenario=None)
+    winner = next(g for g, line in pairs if line.get("winner") is True)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="scenario-recorded",
+        changes=changes,
+        data={"number": number},
+        summary=f"Scenario {number}: {scenario_obj.name} recorded, won by {winner.colour.name}",
+    )
+    return play
+
+
+@transaction.atomic
+def next_scenario_choose(*, access: Access, actor: Any, revision: Any, scenario: Any) -> Campaign:
+    """The last scenario's winner (or the owner for them) picks where the campaign goes next."""
+    require_member(access)
+    campaign = access.campaign
+    sheet = campaign_sheet(campaign_id=campaign.pk)
+    winner = last_winner(sheet)
+    if winner is not None and not access.may_edit_guild(winner):
+        refuse("scenario", f"{winner.colour.name}, the last scenario's winner, chooses the next scenario.")
+    if winner is None and not access.is_owner:
+        refuse("scenario", "The table chooses the first scenario together; the owner records it.")
+    claim_campaign_revision(campaign, revision)
+    allowed = allowed_next_scenarios(sheet)
+    chosen = Scenario.objects.filter(edition=campaign.edition, slug=scenario).first()
+    if chosen is None or chosen.slug not in allowed:
+        refuse(
+            "scenario", f"Choose one of: {', '.join(sorted(allowed)) or 'nothing (the campaign is over)'}."
+        )
+    changes = Changes()
+    changes.update(campaign, next_scenario=chosen)
+    who = winner.colour.name if winner else "The table"
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="next-chosen",
+        changes=changes,
+        guild=winner,
+        summary=f"{who} chose {chosen.name} as the next scenario",
+    )
+    return campaign
+
+
+@transaction.atomic
+def angel_take(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, angel: Any, swap_for: Any = None
+) -> GuildHero:
+    """Field a rescued angel in place of a hero (who leaves, handing over its cards) or keep it in reserve."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    angel_hero = guild_hero(guild, angel, "angel")
+    if not angel_hero.hero.is_angel:
+        refuse("angel", f"{angel_hero.hero.name} is not an angel.")
+    if angel_hero.fielded:
+        refuse("angel", f"{angel_hero.hero.name} is already fielded.")
+    if swap_for is None:
+        return angel_hero
+    leaving = guild_hero(guild, swap_for, "swap_for")
+    if leaving.pk == angel_hero.pk or not leaving.fielded:
+        refuse("swap_for", "Swap the angel for one of the three fielded heroes.")
+    changes = Changes()
+    for card in InventoryCard.objects.filter(hero=leaving):
+        changes.update(card, hero=angel_hero)
+    for curse in HeroCurse.objects.filter(hero=leaving):
+        changes.delete(curse)
+    changes.update(leaving, fielded=False, retired=True)
+    changes.update(angel_hero, fielded=True)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="angel-swapped",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} fielded {angel_hero.hero.name} in place of {leaving.hero.name}",
+    )
+    return angel_hero
+
+
+@transaction.atomic
+def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: Any, heroes: Any) -> Guild:
+    """With an angel on the roster, a guild fields any 3 of its heroes at the start of a scenario."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    if not isinstance(heroes, list) or len(heroes) != 3 or len(set(map(str, heroes))) != 3:
+        refuse("heroes", "Field exactly 3 different heroes.")
+    fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
+    changes = Changes()
+    for hero in GuildHero.objects.filter(guild=guild, retired=False):
+        if hero.fielded != (hero.pk in fielded):
+            changes.update(hero, fielded=hero.pk in fielded)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="heroes-fielded",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} fields {', '.join(map(str, heroes))}",
+    )
+    return guild
+
+
+@transaction.atomic
+def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior: Any) -> Campaign:
+    """Close the campaign after its last scenario: who dealt the Underlord's killing blow."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    if campaign.finished_at is not None:
+        refuse("savior", "The finale has already been recorded.")
+    if campaign.plays.count() < campaign.edition.scenarios_per_campaign:
+        refuse("savior", "The finale comes after the campaign's last scenario.")
+    savior_guild = None
+    if savior is not None:
+        savior_guild = campaign.guilds.filter(colour__slug=savior).first()
+        if savior_guild is None:
+            refuse("savior", f"{savior!r} is not a guild of this campaign.")
+    changes = Changes()
+    changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
+    name = savior_guild.colour.name if savior_guild else "nobody"
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="finale",
+        changes=changes,
+        summary=f"The campaign is over; Savior of Arcadia: {name}",
+    )
+    return campaign
+
+
+def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
+    """Medals, council seat and Ultimate Arcadian, recomputed from the sheet (never stored)."""
+    from campaigns.selectors import play_achievements
+
+    if campaign.finished_at is None:
+        return None
+    guilds = {g.pk: g for g in campaign.guilds.all()}
+    scenarios = [play_achievements(p, guilds) for p in campaign.plays.all()]
+    savior = guilds[campaign.savior_id].colour.slug if campaign.savior_id in guilds else None
+    return rules_achievements.campaign_finale(
+        scenarios, guilds=[g.colour.slug for g in guilds.values()], savior=savior
+    )
+
+
+# Changes to the campaign as a whole carry the campaign's revision; the rest belong to one guild.
+CAMPAIGN_SCOPED_KINDS = frozenset(
+    {"scenario-recorded", "next-chosen", "finale", "guild-added", "undo-campaign"}
+)
+OWNER_ONLY_UNDO = frozenset({"finale", "guild-added"})
+
+
+def _claim_for_undo(access: Access, event: Event, revision: Any) -> None:
+    if event.kind in OWNER_ONLY_UNDO:
+        require_owner(access)
+    if event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None:
+        claim_campaign_revision(access.campaign, revision)
+    else:
+        require_guild_editor(access, event.guild)
+        claim_guild_revision(event.guild, revision)
+
+
+@transaction.atomic
+def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
+    """Undo a change by a compensating event, while nothing later has changed the same rows."""
+    require_member(access)
+    campaign = access.campaign
+    event = Event.objects.select_related("guild").filter(campaign=campaign, seq=seq).first()
+    if event is None:
+        refuse("seq", f"No change #{seq} in this campaign.")
+    if not event.changes:
+        refuse("seq", f"Change #{seq} ({event.summary}) cannot be undone.")
+    _claim_for_undo(access, event, revision)
+    if hasattr_undone(event):
+        raise ConflictError(f"Change #{seq} was already undone.", campaign_id=campaign.pk)
+    if not effects_in_place(event):
+        raise ConflictError(
+            f"Later changes build on #{seq} ({event.summary}); undo those first.", campaign_id=campaign.pk
+        )
+    scoped = event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None
+    return apply_undo(event=event, actor=actor, kind="undo-campaign" if scoped else "undo")

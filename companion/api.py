@@ -1,0 +1,57 @@
+"""One place that maps domain errors to HTTP answers for the whole API."""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ConflictError(Exception):
+    """A write based on a stale revision, or one that collides with another player's write."""
+
+    def __init__(self, message: str, *, current: Any = None, campaign_id: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.current = current
+        self.campaign_id = campaign_id
+
+
+def _validation_detail(exc: DjangoValidationError) -> Any:
+    if hasattr(exc, "message_dict"):
+        return exc.message_dict
+    return {"non_field_errors": exc.messages}
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, ConflictError):
+        body: dict[str, Any] = {"detail": exc.message}
+        current = exc.current if exc.current is not None else _current_sheet(exc, context)
+        if current is not None:
+            body["current"] = current
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(_validation_detail(exc))
+    elif isinstance(exc, ValueError):
+        # rules_helpers report a broken rule as ValueError; its message names the rule.
+        exc = exceptions.ValidationError({"non_field_errors": [str(exc)]})
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    return drf_exception_handler(exc, context)
+
+
+def _current_sheet(exc: ConflictError, context: dict) -> Any:
+    """A stale write is answered with the sheet as it is now, so the client can redo its change on top."""
+    if exc.campaign_id is None:
+        return None
+    from campaigns.api.sheet import campaign_sheet_data
+    from campaigns.selectors import campaign_access, campaign_sheet
+
+    request = context.get("request")
+    access = campaign_access(user=getattr(request, "user", None), pk=exc.campaign_id)
+    return campaign_sheet_data(campaign_sheet(campaign_id=exc.campaign_id), access)

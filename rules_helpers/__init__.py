@@ -1,0 +1,5 @@
+"""The rules of Arcadia Quest: Inferno (and base Arcadia Quest) as pure Python.
+
+No Django here: the campaign app and the table-side helpers call these functions, and randomness always
+comes in as a ``random.Random`` argument so that a seed reproduces any roll, draw or deal.
+"""

@@ -1,0 +1,116 @@
+"""Campaign Sheet achievements and the finale's Medals (rulebook p.32-34).
+
+After each scenario the sheet records, per Guild: Winner, Least Deaths (fewest Death tokens; Damnation is
+ignored), Most Coins (earned in the scenario, before spending), Won Reward (a Reward card or an Angel) and
+Won Title. Ties share an achievement. At the end, each achievement type's Medal goes to the Guild(s) that
+earned it most often; the Guild(s) with most Medals take a Guild Council seat (Power Behind the Throne); the
+Savior of Arcadia kills the Underlord, and is the Ultimate Arcadian if it also holds a Council seat.
+"""
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules_helpers.dice import check_count
+
+ACHIEVEMENTS = ("winner", "least_deaths", "most_coins", "won_reward", "won_title")
+CAMPAIGN_SCENARIOS = 6
+
+
+@dataclass(frozen=True)
+class GuildResult:
+    """One Guild's line on the Campaign Sheet for one scenario."""
+
+    guild: str
+    winner: bool = False
+    deaths: int = 0
+    coins: int = 0
+    won_reward: bool = False
+    won_title: bool = False
+
+    def __post_init__(self) -> None:
+        check_count(f"Death tokens of guild {self.guild!r}", self.deaths)
+        check_count(f"coins earned by guild {self.guild!r}", self.coins)
+
+
+@dataclass(frozen=True)
+class Finale:
+    medals: dict[str, frozenset[str]]
+    council: frozenset[str]
+    savior: str | None
+    ultimate_arcadian: frozenset[str]
+
+
+def scenario_achievements(results: Sequence[GuildResult]) -> dict[str, frozenset[str]]:
+    """Which Guilds earned each achievement in one scenario (every key present, possibly empty)."""
+    _check_results(results)
+    fewest = min(result.deaths for result in results)
+    most = max(result.coins for result in results)
+    return {
+        "winner": frozenset(r.guild for r in results if r.winner),
+        "least_deaths": frozenset(r.guild for r in results if r.deaths == fewest),
+        "most_coins": frozenset(r.guild for r in results if r.coins == most),
+        "won_reward": frozenset(r.guild for r in results if r.won_reward),
+        "won_title": frozenset(r.guild for r in results if r.won_title),
+    }
+
+
+def campaign_finale(
+    scenarios: Sequence[Mapping[str, frozenset[str]]], *, guilds: Sequence[str], savior: str | None
+) -> Finale:
+    """Medals, Council seats and the Ultimate Arcadian from the scenarios' achievements."""
+    _check_finale(scenarios, guilds, savior)
+    medals = {kind: _most_often(scenarios, kind) for kind in ACHIEVEMENTS}
+    council = _most_medals(medals)
+    ultimate = frozenset({savior}) if savior in council else frozenset()
+    return Finale(medals, council, savior, ultimate)
+
+
+def _most_often(scenarios: Sequence[Mapping[str, frozenset[str]]], kind: str) -> frozenset[str]:
+    earned = Counter(guild for scenario in scenarios for guild in scenario.get(kind, ()))
+    return _top(earned)
+
+
+def _most_medals(medals: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    return _top(Counter(guild for holders in medals.values() for guild in holders))
+
+
+def _top(counts: Counter[str]) -> frozenset[str]:
+    # Nobody gets a medal (or a seat) for earning something zero times.
+    best = max(counts.values(), default=0)
+    return frozenset(guild for guild, count in counts.items() if count == best) if best else frozenset()
+
+
+def _check_results(results: Sequence[GuildResult]) -> None:
+    names = [result.guild for result in results]
+    if len(set(names)) != len(names):
+        raise ValueError("each Guild has one line per scenario, but a Guild is listed twice")
+    winners = sum(result.winner for result in results)
+    if winners != 1:
+        raise ValueError(f"a scenario has exactly one winning Guild, not {winners}")
+
+
+def _check_finale(
+    scenarios: Sequence[Mapping[str, frozenset[str]]], guilds: Sequence[str], savior: str | None
+) -> None:
+    if len(set(guilds)) != len(guilds):
+        raise ValueError("each Guild plays the campaign once, but a Guild is listed twice")
+    if savior is not None and savior not in guilds:
+        raise ValueError(f"the Savior of Arcadia must be one of the campaign's Guilds, not {savior!r}")
+    if len(scenarios) > CAMPAIGN_SCENARIOS:
+        raise ValueError(f"a campaign has {CAMPAIGN_SCENARIOS} scenarios, not {len(scenarios)}")
+    for number, scenario in enumerate(scenarios, start=1):
+        _check_scenario(number, scenario, set(guilds))
+
+
+def _check_scenario(number: int, scenario: Mapping[str, frozenset[str]], guilds: set[str]) -> None:
+    unknown = sorted(set(scenario) - set(ACHIEVEMENTS))
+    if unknown:
+        raise ValueError(
+            f"scenario {number} has unknown achievement(s) {unknown}; known: {list(ACHIEVEMENTS)}"
+        )
+    strangers = sorted({guild for holders in scenario.values() for guild in holders} - guilds)
+    if strangers:
+        raise ValueError(f"scenario {number} names Guild(s) {strangers} that are not in the campaign")
+    if len(scenario.get("winner", ())) != 1:
+        raise ValueError(f"scenario {number} must have exactly one winning Guild")

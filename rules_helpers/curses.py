@@ -1,0 +1,87 @@
+"""Death Curses in the Upgrade Phase (rulebook p.19, p.27).
+
+Each Hero draws one card per Death token plus one per 2 Damnation, keeps the highest value (the first drawn
+on a tie) and discards the rest. When the deck runs out, the discard pile is shuffled into a new deck. If the
+deck and the discard pile are both empty (every card is held by a Hero) the draw is impossible and raises
+``ValueError``: that cannot happen with the 24-card box deck, only with a short or wrong deck.
+"""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules_helpers.dice import check_count
+
+DAMNATION_PER_CARD = 2
+
+
+@dataclass(frozen=True)
+class Curse:
+    code: str
+    value: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 0:
+            raise ValueError(f"a Death Curse's value is a whole number of at least 0, not {self.value!r}")
+
+
+@dataclass(frozen=True)
+class CurseDraw:
+    """The cards one Hero drew, in order, and the one kept (None when the Hero drew nothing)."""
+
+    drawn: tuple[Curse, ...]
+    kept: Curse | None
+
+
+def curse_draw_count(deaths: int, damnation: int) -> int:
+    """One card per Death token and one per 2 Damnation (Diana: 2 deaths, 3 Damnation -> 3 cards)."""
+    check_count("Death tokens", deaths)
+    check_count("Damnation tokens", damnation)
+    return deaths + damnation // DAMNATION_PER_CARD
+
+
+def draw_curses(
+    deck: Sequence[Curse], draws: Sequence[tuple[str, int]], *, rng: random.Random
+) -> dict[str, CurseDraw]:
+    """Shuffle the deck once, then deal to each (hero, count) in table order."""
+    _check_draws(draws)
+    pile = _CursePiles(list(deck), rng)
+    return {hero: pile.deal(count) for hero, count in draws}
+
+
+def _check_draws(draws: Sequence[tuple[str, int]]) -> None:
+    heroes = [hero for hero, _ in draws]
+    if len(set(heroes)) != len(heroes):
+        raise ValueError("each Hero draws Death Curses once per Upgrade Phase, but a Hero is listed twice")
+    for hero, count in draws:
+        check_count(f"Death Curse cards for {hero}", count)
+
+
+class _CursePiles:
+    """The Death Curse deck and its discard pile during one Upgrade Phase (mutable scratch state)."""
+
+    def __init__(self, deck: list[Curse], rng: random.Random) -> None:
+        self.rng = rng
+        self.deck = deck
+        self.discard: list[Curse] = []
+        rng.shuffle(self.deck)
+
+    def deal(self, count: int) -> CurseDraw:
+        drawn = tuple(self._draw_one() for _ in range(count))
+        if not drawn:
+            return CurseDraw((), None)
+        kept = max(drawn, key=lambda curse: curse.value)  # max keeps the first of equal values
+        rest = list(drawn)
+        rest.remove(kept)
+        self.discard.extend(rest)
+        return CurseDraw(drawn, kept)
+
+    def _draw_one(self) -> Curse:
+        if not self.deck:
+            if not self.discard:
+                raise ValueError(
+                    "the Death Curse deck and its discard pile are both empty, so no card can be drawn"
+                )
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop(0)

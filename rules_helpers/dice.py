@@ -1,0 +1,180 @@
+"""Attack and Defense rolls (rulebook p.18 "Rolling Dice", p.30 "Reroll Pool").
+
+Every CRIT, from any die (first roll, extra die or reroll), adds one extra die. Rerolls are spent on failed
+dice, one each, in the order they failed (extra and rerolled dice included), until none remain.
+"""
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+# Face counts come from fan dice apps, not from the physical dice, so faces stay parameters (content).
+ATTACK_FACES = ("melee", "melee", "melee", "ranged", "ranged", "crit")
+DEFENSE_FACES = ("shield", "crit", "blank", "blank", "blank", "blank")
+
+CRIT = "crit"
+KNOWN_FACES = frozenset({"melee", "ranged", "shield", "crit", "blank"})
+ATTACK_KINDS = ("melee", "ranged")
+DEFENSE = "defense"
+# A CRIT always counts as a success, whatever the roll (p.18).
+SUCCESS_FACES = {
+    "melee": frozenset({"melee", CRIT}),
+    "ranged": frozenset({"ranged", CRIT}),
+    DEFENSE: frozenset({"shield", CRIT}),
+}
+
+
+@dataclass(frozen=True)
+class Die:
+    """One kept die, for a UI to draw: its face, and how it came to be on the table."""
+
+    face: str
+    extra: bool = False
+    rerolled_from: tuple[str, ...] = ()
+
+    @property
+    def rerolled(self) -> bool:
+        return bool(self.rerolled_from)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The kept faces in order and how many of them succeed.
+
+    ``dice`` is presentation detail (extra / rerolled) and is left out of equality, so that
+    ``Roll(faces, successes)`` built by hand compares equal to a rolled one with the same result.
+    """
+
+    faces: tuple[str, ...]
+    successes: int
+    dice: tuple[Die, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.successes <= len(self.faces):
+            raise ValueError("a roll cannot have more successes than dice, nor fewer than none")
+        if not self.dice:
+            object.__setattr__(self, "dice", tuple(Die(face) for face in self.faces))
+        elif tuple(die.face for die in self.dice) != self.faces:
+            raise ValueError("a roll's dice must show its faces, in the same order")
+
+
+def check_faces(faces: Sequence[str]) -> tuple[str, ...]:
+    """Validate a die's faces (content from a pack) and return them as a tuple."""
+    return _checked_faces(tuple(faces))
+
+
+@lru_cache(maxsize=64)
+def _checked_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
+    # Cached: simulations roll the same faces hundreds of thousands of times.
+    if not faces:
+        raise ValueError("a die needs at least one face")
+    unknown = sorted(set(faces) - KNOWN_FACES)
+    if unknown:
+        raise ValueError(f"unknown die face(s) {unknown}; known faces are {sorted(KNOWN_FACES)}")
+    # Every CRIT adds a die, so a die that only shows CRITs would never stop rolling.
+    if all(face == CRIT for face in faces):
+        raise ValueError("a die whose every face is a crit would add extra dice forever")
+    return faces
+
+
+def default_faces(kind: str) -> tuple[str, ...]:
+    """The die rolled for a kind of roll: Defense dice for "defense", Attack dice otherwise."""
+    return DEFENSE_FACES if kind == DEFENSE else ATTACK_FACES
+
+
+def check_count(name: str, value: int) -> None:
+    """Refuse a count (dice, rerolls, tokens, coins...) that is negative or not a whole number."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"the number of {name} must be a whole number of at least 0, not {value!r}")
+
+
+def success_faces(kind: str) -> frozenset[str]:
+    """The faces that score for a roll of this kind: "melee", "ranged" or "defense"."""
+    try:
+        return SUCCESS_FACES[kind]
+    except KeyError:
+        raise ValueError(f"unknown roll kind {kind!r}; expected one of {sorted(SUCCESS_FACES)}") from None
+
+
+def roll_attack(
+    dice: int, kind: str, *, rng: random.Random, rerolls: int = 0, faces: Sequence[str] = ATTACK_FACES
+) -> Roll:
+    """Roll Attack dice for a "melee" or "ranged" attack."""
+    if kind not in ATTACK_KINDS:
+        raise ValueError(f"unknown attack kind {kind!r}; an attack is 'melee' or 'ranged'")
+    return roll_pool(dice, kind, rng=rng, rerolls=rerolls, faces=faces)
+
+
+def roll_defense(
+    dice: int, *, rng: random.Random, rerolls: int = 0, faces: Sequence[str] = DEFENSE_FACES
+) -> Roll:
+    """Roll Defense dice; a shield or a CRIT is a Save."""
+    return roll_pool(dice, DEFENSE, rng=rng, rerolls=rerolls, faces=faces)
+
+
+def roll_pool(
+    dice: int, kind: str, *, rng: random.Random, rerolls: int = 0, faces: Sequence[str] | None = None
+) -> Roll:
+    """Roll a pool of any kind ("melee", "ranged", "defense"), with crit chains and rerolls."""
+    check_count("dice", dice)
+    check_count("rerolls", rerolls)
+    wins = success_faces(kind)
+    table = _Table(check_faces(default_faces(kind) if faces is None else faces), wins, rng)
+    for _ in range(dice):
+        table.roll_new(extra=False)
+    table.roll_extras()
+    for _ in range(rerolls):
+        if not table.failed:
+            break
+        table.reroll(table.failed.popleft())
+        table.roll_extras()
+    return table.result()
+
+
+class _Table:
+    """The dice on the table while a roll is being resolved (mutable scratch state)."""
+
+    def __init__(self, faces: tuple[str, ...], wins: frozenset[str], rng: random.Random) -> None:
+        self.faces, self.wins, self.rng = faces, wins, rng
+        self.kept: list[Die] = []
+        self.failed: deque[int] = deque()
+        self.extras_owed = 0
+
+    def roll_new(self, *, extra: bool) -> None:
+        self.kept.append(Die(self._throw(), extra=extra))
+        self._score(len(self.kept) - 1)
+
+    def roll_extras(self) -> None:
+        # Extra dice are rolled at once, so a chain of CRITs resolves before any reroll is spent.
+        while self.extras_owed:
+            self.extras_owed -= 1
+            self.roll_new(extra=True)
+
+    def reroll(self, index: int) -> None:
+        old = self.kept[index]
+        self.kept[index] = Die(self._throw(), extra=old.extra, rerolled_from=(*old.rerolled_from, old.face))
+        self._score(index)
+
+    def result(self) -> Roll:
+        faces = tuple(die.face for die in self.kept)
+        return Roll(faces, sum(face in self.wins for face in faces), tuple(self.kept))
+
+    def _throw(self) -> str:
+        # Always rng.choice over the faces, so a seeded (or scripted) rng fixes every face.
+        return self.rng.choice(self.faces)
+
+    def _score(self, index: int) -> None:
+        face = self.kept[index].face
+        if face == CRIT:
+            self.extras_owed += 1
+        elif face not in self.wins:
+            self.failed.append(index)
+
+
+def wounds(hits: int, saves: int) -> int:
+    """Each Save blocks one Hit; the Hits left over are Wounds (p.18 "Attack Results")."""
+    check_count("Hits", hits)
+    check_count("Saves", saves)
+    return max(0, hits - saves)

@@ -1,0 +1,178 @@
+"""Monster Spawn (rulebook p.24 "Spawning Monsters").
+
+Starting with the figure in the first slot of the Spawn tile, roll two Attack dice per figure (no rerolls, no
+extra dice) and read them as an unordered pair. The figure goes to the Space of the Spawn token showing that
+pair if that Space is Free (fewer than 2 characters); with no matching token, or a Full Space, it goes to
+the box. The holder of the Ticket Scalper title chooses instead of rolling (see ``choose_spawn``).
+"""
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from rules_helpers.dice import ATTACK_FACES, check_faces
+
+SPAWN_TILE_SLOTS = 5
+SPAWN_TOKENS_IN_BOX = 5
+SPACE_CAPACITY = 2
+
+
+@dataclass(frozen=True)
+class SpawnToken:
+    """A Spawn token on the board: its pair of Attack die symbols and how many characters its Space holds."""
+
+    symbols: tuple[str, str]
+    occupants: int = 0
+
+    def __post_init__(self) -> None:
+        # Tokens often come from JSON, where the pair is a list; keep the value hashable.
+        object.__setattr__(self, "symbols", tuple(self.symbols))
+        if len(self.symbols) != 2:
+            raise ValueError(f"a Spawn token shows a pair of symbols, not {self.symbols!r}")
+        # Huge characters count as 2, so callers pass characters, not figures; a Space still holds 2 at most.
+        if isinstance(self.occupants, bool) or not 0 <= self.occupants <= SPACE_CAPACITY:
+            raise ValueError(f"a Space holds 0 to {SPACE_CAPACITY} characters, not {self.occupants!r}")
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return _pair(*self.symbols)
+
+    @property
+    def is_free(self) -> bool:
+        return self.occupants < SPACE_CAPACITY
+
+
+@dataclass(frozen=True)
+class SpawnOutcome:
+    """Where one figure of the Spawn tile went; ``token`` is None when no token matched (or, when chosen,
+    when the figure was removed). ``roll`` is empty when the Ticket Scalper chose instead of rolling."""
+
+    figure: str
+    roll: tuple[str, ...]
+    token: int | None
+    placed: bool
+
+
+def resolve_spawn(
+    figures: Sequence[str],
+    tokens: Sequence[SpawnToken],
+    *,
+    rng: random.Random,
+    faces: Sequence[str] = ATTACK_FACES,
+) -> list[SpawnOutcome]:
+    """Roll a Spawn for each figure of the Spawn tile, in slot order."""
+    faces = _check_spawn(figures, tokens, faces)
+    by_pair = {token.pair: index for index, token in enumerate(tokens)}
+    occupants = [token.occupants for token in tokens]
+    outcomes = []
+    for figure in figures:
+        roll = (rng.choice(faces), rng.choice(faces))
+        index = by_pair.get(_pair(*roll))
+        placed = index is not None and occupants[index] < SPACE_CAPACITY
+        if placed:
+            occupants[index] += 1
+        outcomes.append(SpawnOutcome(figure, roll, index, placed))
+    return outcomes
+
+
+def spawn_distribution(
+    figures: Sequence[str], tokens: Sequence[SpawnToken], *, faces: Sequence[str] = ATTACK_FACES
+) -> list[dict[int | None, float]]:
+    """For each figure in slot order, the exact chance it is placed on each token (by index) or boxed (None).
+
+    Later figures depend on earlier ones (a Space fills up), so this walks every reachable board state.
+    """
+    faces = _check_spawn(figures, tokens, faces)
+    pair_odds = _pair_odds(faces)
+    by_pair = {token.pair: index for index, token in enumerate(tokens)}
+    states = {tuple(token.occupants for token in tokens): 1.0}
+    result = []
+    for _ in figures:
+        where: dict[int | None, float] = dict.fromkeys([*range(len(tokens)), None], 0.0)
+        after: dict[tuple[int, ...], float] = {}
+        for occupants, p_state in states.items():
+            for pair, p_pair in pair_odds.items():
+                index = by_pair.get(pair)
+                if index is not None and occupants[index] >= SPACE_CAPACITY:
+                    index = None
+                where[index] += p_state * p_pair
+                key = occupants if index is None else _add_one(occupants, index)
+                after[key] = after.get(key, 0.0) + p_state * p_pair
+        result.append(where)
+        states = after
+    return result
+
+
+def choose_spawn(
+    figures: Sequence[str], tokens: Sequence[SpawnToken], choices: Sequence[int | None]
+) -> list[SpawnOutcome]:
+    """The Ticket Scalper's Spawn: per figure, in slot order, a free token's index or None to remove it."""
+    _check_spawn(figures, tokens, ATTACK_FACES)
+    if len(choices) != len(figures):
+        raise ValueError(
+            f"the Ticket Scalper makes one choice per spawning figure: {len(figures)}, not {len(choices)}"
+        )
+    occupants = [token.occupants for token in tokens]
+    outcomes = []
+    for figure, index in zip(figures, choices, strict=True):
+        if index is not None:
+            _check_free_choice(index, occupants)
+            occupants[index] += 1
+        outcomes.append(SpawnOutcome(figure, (), index, index is not None))
+    return outcomes
+
+
+def tokens_after(tokens: Sequence[SpawnToken], outcomes: Sequence[SpawnOutcome]) -> list[SpawnToken]:
+    """The tokens with their Spaces' occupants once the outcomes are placed."""
+    placed = Counter(outcome.token for outcome in outcomes if outcome.placed)
+    return [SpawnToken(token.symbols, token.occupants + placed[index]) for index, token in enumerate(tokens)]
+
+
+def _check_free_choice(index: int, occupants: list[int]) -> None:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(occupants):
+        raise ValueError(
+            f"the Ticket Scalper must choose a Spawn token on the board, and there is no token {index!r}"
+        )
+    if occupants[index] >= SPACE_CAPACITY:
+        raise ValueError(f"the Ticket Scalper may only choose a free Spawn token, and token {index} is Full")
+
+
+def _check_spawn(
+    figures: Sequence[str], tokens: Sequence[SpawnToken], faces: Sequence[str]
+) -> tuple[str, ...]:
+    faces = check_faces(faces)
+    if len(figures) > SPAWN_TILE_SLOTS:
+        raise ValueError(
+            f"the Spawn tile has {SPAWN_TILE_SLOTS} slots, so at most {SPAWN_TILE_SLOTS} figures spawn"
+        )
+    if len(tokens) > SPAWN_TOKENS_IN_BOX:
+        raise ValueError(
+            f"the box holds {SPAWN_TOKENS_IN_BOX} Spawn tokens, so the board cannot show {len(tokens)}"
+        )
+    pairs = [token.pair for token in tokens]
+    if len(set(pairs)) != len(pairs):
+        raise ValueError("two Spawn tokens show the same pair of symbols, so a roll could not pick one")
+    stray = sorted({symbol for pair in pairs for symbol in pair} - set(faces))
+    if stray:
+        raise ValueError(
+            f"Spawn token symbol(s) {stray} are not faces of the Attack die {sorted(set(faces))}"
+        )
+    return faces
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    # Spawn rolls are read as an unordered pair.
+    return (a, b) if a <= b else (b, a)
+
+
+def _pair_odds(faces: tuple[str, ...]) -> dict[tuple[str, str], float]:
+    odds: dict[tuple[str, str], float] = {}
+    for a, b in product(faces, repeat=2):
+        odds[_pair(a, b)] = odds.get(_pair(a, b), 0.0) + 1 / len(faces) ** 2
+    return odds
+
+
+def _add_one(occupants: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return (*occupants[:index], occupants[index] + 1, *occupants[index + 1 :])

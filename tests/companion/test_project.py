@@ -1,0 +1,82 @@
+"""The project itself: settings, deploy checks, pages and the API schema."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.validation import validate_schema
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_settings_refuse_to_start_without_a_secret():
+    result = _manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="companion.settings.production",
+        DJANGO_ALLOWED_HOSTS="companion.example",
+    )
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_production_settings_refuse_to_start_without_hosts():
+    result = _manage(
+        "check", DJANGO_SETTINGS_MODULE="companion.settings.production", DJANGO_SECRET_KEY="x" * 60
+    )
+    assert result.returncode != 0
+    assert "DJANGO_ALLOWED_HOSTS" in result.stderr
+
+
+def test_check_deploy_reports_nothing_with_production_settings():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SETTINGS_MODULE="companion.settings.production",
+        DJANGO_SECRET_KEY="a-long-random-production-secret-" + "k" * 40,
+        DJANGO_ALLOWED_HOSTS="companion.example",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.django_db
+def test_the_home_page_says_what_the_app_does(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Campaign Sheet" in body and "Death Curse" in body
+
+
+@pytest.mark.django_db
+def test_the_schema_is_served_and_valid(client):
+    response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    validate_schema(schema)
+    assert "/api/v1/monsters/{slug}/" in schema["paths"]
+    assert "/api/v1/campaigns/{id}/plays/" in schema["paths"]
+
+
+@pytest.mark.django_db
+def test_the_api_docs_load_without_a_cdn(client):
+    response = client.get("/api/v1/docs/")
+    assert response.status_code == 200
+    assert b"cdn.jsdelivr" not in response.content

@@ -1,0 +1,39 @@
+import pytest
+
+from rules_helpers.upgrades import Purchase, settle_purchase
+
+
+def test_one_leftover_coin_is_saved_and_the_rest_returned():
+    assert settle_purchase(10, [3, 2, 1]) == Purchase(spent=6, saved=1, returned=3)
+
+
+def test_spending_every_coin_saves_nothing():
+    assert settle_purchase(5, [5]) == Purchase(5, 0, 0)
+
+
+def test_buying_nothing_saves_one_coin():
+    assert settle_purchase(4, []) == Purchase(0, 1, 3)
+
+
+def test_a_guild_without_coins_buys_only_free_cards():
+    assert settle_purchase(0, [0]) == Purchase(0, 0, 0)
+
+
+def test_a_fourth_card_is_refused():
+    with pytest.raises(ValueError, match="at most 3 Upgrade cards"):
+        settle_purchase(20, [1, 1, 1, 1])
+
+
+def test_cards_costing_more_than_the_guilds_coins_are_refused():
+    with pytest.raises(ValueError, match="cost 7 coins but the Guild has only 6"):
+        settle_purchase(6, [4, 3])
+
+
+def test_negative_coins_are_refused():
+    with pytest.raises(ValueError, match="number of coins"):
+        settle_purchase(-1, [])
+
+
+def test_a_negative_cost_is_refused():
+    with pytest.raises(ValueError, match="coins a card costs"):
+        settle_purchase(5, [3, -1])
