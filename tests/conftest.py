@@ -65,3 +65,21 @@ def api() -> APIClient:
 @pytest.fixture
 def csrf_api() -> APIClient:
     return APIClient(enforce_csrf_checks=True)
+
+
+def db_snapshot() -> dict[str, list[dict]]:
+    """Every row of every table the app writes, to prove a refused request changed nothing."""
+    from django.apps import apps
+
+    tables = {}
+    for model in apps.get_app_config("campaigns").get_models():
+        tables[model._meta.label] = sorted(map(repr, model.objects.order_by("pk").values()))
+    from django.contrib.auth import get_user_model
+
+    tables["users"] = sorted(map(repr, get_user_model().objects.values("username", "is_active")))
+    return tables
+
+
+@pytest.fixture
+def snapshot():
+    return db_snapshot

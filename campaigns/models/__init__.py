@@ -60,3 +60,6 @@ __all__ += [
     "PlayResult",
     "ScenarioPlay",
 ]
+from .documents import SheetDocument  # noqa: E402
+
+__all__ += ["SheetDocument"]

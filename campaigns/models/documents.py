@@ -1,0 +1,57 @@
+"""Printable Campaign Sheets: one stored PDF per campaign revision, paper size and kind."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from .campaign import Campaign
+from .catalog import Edition
+
+
+class SheetDocument(models.Model):
+    class Kind(models.TextChoices):
+        SHEET = "sheet", "Campaign Sheet (front, back and finale)"
+        BLANK = "blank", "Blank Campaign Sheet"
+
+    class Paper(models.TextChoices):
+        A4 = "a4", "A4"
+        LETTER = "letter", "US Letter"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    campaign = models.ForeignKey(
+        Campaign, null=True, blank=True, on_delete=models.CASCADE, related_name="documents"
+    )
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SHEET)
+    paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
+    # The campaign's history_seq the sheet shows; blank sheets use 0.
+    revision = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    file = models.FileField(upload_to="sheets/", blank=True)
+    error = models.TextField(blank=True)
+    renders = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker rendered it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        # One document per campaign revision and paper; blank sheets (no campaign) once per edition and paper.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "kind", "paper", "revision"],
+                condition=models.Q(campaign__isnull=False),
+                name="sheet_document_unique_revision",
+            ),
+            models.UniqueConstraint(
+                fields=["edition", "kind", "paper", "revision"],
+                condition=models.Q(campaign__isnull=True),
+                name="blank_document_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} r{self.revision} ({self.paper}, {self.status})"

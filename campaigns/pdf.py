@@ -1,0 +1,253 @@
+"""Render Campaign Sheets to PDF bytes with WeasyPrint.
+
+WeasyPrint only ever sees our own templates; user text (campaign, player names) goes in through
+autoescaped template variables, and the URL fetcher resolves nothing but files under the app's static
+directory: no network, no arbitrary local files.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from campaigns import selectors
+from campaigns.api.sheet import campaign_sheet_data
+from campaigns.models import Circle, Edition, GuildColour
+from campaigns.selectors import SPECTATOR, Access
+
+# CSS page sizes; the sheet is printed landscape like the paper one (map left, list right).
+PAGE_SIZES = {"a4": "A4", "letter": "letter"}
+# A shape per colour (by the edition's colour order) so the sheet never relies on colour alone.
+GLYPHS = ("●", "▲", "■", "◆", "★", "✚")
+ACHIEVEMENT_COLUMNS = (
+    ("winner", "Winner"),
+    ("least_deaths", "Least Deaths"),
+    ("most_coins", "Most Coins"),
+    ("won_reward", "Won Reward"),
+    ("won_title", "Won Title"),
+)
+BLANK_HERO_ROWS = 4  # three heroes and room for an angel
+
+
+def static_dir() -> Path:
+    return Path(settings.BASE_DIR) / "static"
+
+
+class StaticFilesOnly(URLFetcher):
+    """A WeasyPrint URL fetcher that serves files under one directory and refuses every other URL."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        super().__init__(allowed_protocols=("file",), allow_redirects=False, fail_on_errors=False)
+        self.root = (root or static_dir()).resolve()
+        self.refused: list[str] = []
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        path = self.local_path(url)
+        if path is None:
+            self.refused.append(url)
+            raise ValueError(f"Refused to fetch {url!r}: a sheet may only use the app's static files.")
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": kind})
+
+    def local_path(self, url: str) -> Path | None:
+        """The file a URL names if it is a static file of ours; resolving first defeats ../ and symlinks."""
+        parts = urlsplit(url)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            return None
+        path = Path(url2pathname(unquote(parts.path))).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file():
+            return None
+        return path
+
+
+def html_to_pdf(html: str, *, fetcher: StaticFilesOnly | None = None) -> bytes:
+    base_url = static_dir().resolve().as_uri() + "/"
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher or StaticFilesOnly()).write_pdf()
+
+
+def render_sheet_pdf(*, campaign_id: int, paper: str) -> bytes:
+    return html_to_pdf(sheet_html(campaign_id=campaign_id, paper=paper))
+
+
+def render_blank_pdf(*, edition_slug: str, paper: str) -> bytes:
+    return html_to_pdf(blank_html(edition_slug=edition_slug, paper=paper))
+
+
+def sheet_html(*, campaign_id: int, paper: str) -> str:
+    campaign = selectors.campaign_sheet(campaign_id=campaign_id)
+    # The printed sheet is read-only and never shows the share token, so a spectator's view is right.
+    data = campaign_sheet_data(campaign, Access(campaign, SPECTATOR, None))
+    return render_to_string("pdf/sheet.html", sheet_context(data, campaign.edition, paper))
+
+
+def blank_html(*, edition_slug: str, paper: str) -> str:
+    edition = Edition.objects.get(slug=edition_slug)
+    return render_to_string("pdf/sheet.html", blank_context(edition, paper))
+
+
+def _page_size(paper: str) -> str:
+    if paper not in PAGE_SIZES:
+        raise ValueError(f"Unknown paper size {paper!r}; use {' or '.join(PAGE_SIZES)}.")
+    return PAGE_SIZES[paper]
+
+
+def _glyphs(edition: Edition) -> dict[str, str]:
+    colours = GuildColour.objects.filter(edition=edition).order_by("order", "slug")
+    return {c.slug: GLYPHS[i % len(GLYPHS)] for i, c in enumerate(colours)}
+
+
+def _common(edition: Edition, paper: str) -> dict[str, Any]:
+    return {
+        "page_size": _page_size(paper),
+        "paper": paper,
+        "edition_name": edition.name,
+        "printed_on": timezone.localdate(),
+        "columns": [label for _, label in ACHIEVEMENT_COLUMNS],
+        "slots": range(1, edition.slots_per_hero + 1),
+    }
+
+
+def sheet_context(data: dict[str, Any], edition: Edition, paper: str) -> dict[str, Any]:
+    glyphs = _glyphs(edition)
+    labels = {g["colour"]: {"glyph": glyphs.get(g["colour"], "○"), "name": g["name"]} for g in data["guilds"]}
+    return {
+        **_common(edition, paper),
+        "blank": False,
+        "title": data["name"],
+        "campaign_name": data["name"],
+        "revision": data["history_seq"],
+        "legend": [_legend(g, labels) for g in data["guilds"]],
+        "map": _map(data["circles"]),
+        "rows": _rows(data["plays"], labels, edition.scenarios_per_campaign),
+        "guilds": [_guild(g, labels, edition.slots_per_hero) for g in data["guilds"]],
+        "finale": _finale(data["finale"], labels, data["guilds"]),
+    }
+
+
+def blank_context(edition: Edition, paper: str) -> dict[str, Any]:
+    blank_guild = {"blank": True, "heroes": [_blank_hero(edition.slots_per_hero)] * BLANK_HERO_ROWS}
+    colours = GuildColour.objects.filter(edition=edition).order_by("order", "slug")
+    return {
+        **_common(edition, paper),
+        "blank": True,
+        "title": f"{edition.name}: Campaign Sheet",
+        "campaign_name": None,
+        "revision": None,
+        "legend": [
+            {"glyph": GLYPHS[i % len(GLYPHS)], "name": c.name, "animal": c.animal, "player": ""}
+            for i, c in enumerate(colours)
+        ],
+        "map": _map(_edition_circles(edition)),
+        "rows": [{"number": n, "blank": True} for n in range(1, edition.scenarios_per_campaign + 1)],
+        "guilds": [blank_guild] * 4,
+        "finale": None,
+    }
+
+
+def _edition_circles(edition: Edition) -> list[dict[str, Any]]:
+    circles = Circle.objects.filter(edition=edition).prefetch_related("scenarios").order_by("order", "slug")
+    return [
+        {
+            "slug": c.slug,
+            "name": c.name,
+            "order": c.order,
+            "exclusive_group": c.exclusive_group,
+            "scenarios": [{"slug": s.slug, "name": s.name, "played_as": None} for s in c.scenarios.all()],
+        }
+        for c in circles
+    ]
+
+
+def _map(circles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Circles by depth; alternatives (East or West) sit side by side and the played one is marked chosen."""
+    depths: dict[int, list[dict[str, Any]]] = {}
+    for circle in sorted(circles, key=lambda c: (c["order"], c["slug"])):
+        played = any(s["played_as"] for s in circle["scenarios"])
+        side = circle["name"].rsplit("–", 1)[-1].strip() if circle["exclusive_group"] else ""
+        depths.setdefault(circle["order"], []).append(
+            {**circle, "side": side, "chosen": played and bool(side)}
+        )
+    return [{"order": order, "circles": group} for order, group in sorted(depths.items())]
+
+
+def _label(labels: dict[str, dict[str, str]], colour: str) -> dict[str, str]:
+    return labels.get(colour, {"glyph": "○", "name": colour})
+
+
+def _legend(guild: dict[str, Any], labels: dict[str, dict[str, str]]) -> dict[str, Any]:
+    return {**_label(labels, guild["colour"]), "animal": guild["animal"], "player": _player(guild)}
+
+
+def _player(guild: dict[str, Any]) -> str:
+    return guild["player_name"] or guild["player"] or ""
+
+
+def _rows(plays: list[dict[str, Any]], labels: dict[str, dict[str, str]], count: int) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = [
+        {
+            "number": play["number"],
+            "scenario": play["name"],
+            "level": play["level"],
+            "cells": [[_label(labels, c) for c in play["achievements"][key]] for key, _ in ACHIEVEMENT_COLUMNS],
+        }
+        for play in sorted(plays, key=lambda p: p["number"])
+    ]
+    # Empty lines for the scenarios still to come, so the paper copy can carry on at the table.
+    rows += [{"number": n, "blank": True} for n in range(len(rows) + 1, count + 1)]
+    return rows
+
+
+def _guild(guild: dict[str, Any], labels: dict[str, dict[str, str]], slots: int) -> dict[str, Any]:
+    return {
+        **_legend(guild, labels),
+        "saved_coins": guild["saved_coins"],
+        "card_count": guild["card_count"],
+        "titles": [t["name"] for t in guild["titles"]],
+        "heroes": [_hero(h) for h in guild["heroes"]],
+    }
+
+
+def _hero(hero: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": hero["name"],
+        "is_angel": hero["is_angel"],
+        "retired": hero["retired"],
+        "slots": [
+            {"card": slot["card"], "covered": slot["covered_by_curse"]} for slot in hero["slots"]
+        ],
+        "curse": hero["curse"],
+    }
+
+
+def _blank_hero(slots: int) -> dict[str, Any]:
+    return {"name": "", "slots": [{"card": None, "covered": False}] * slots, "curse": None}
+
+
+def _finale(
+    finale: dict[str, Any] | None, labels: dict[str, dict[str, str]], guilds: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    if finale is None:
+        return None
+    return {
+        "medals": [
+            {"achievement": title, "holders": [_label(labels, c) for c in finale["medals"].get(key, [])]}
+            for key, title in ACHIEVEMENT_COLUMNS
+        ],
+        "council": [_label(labels, c) for c in finale["council"]],
+        "savior": _label(labels, finale["savior"]) if finale["savior"] else None,
+        "ultimate_arcadian": [_label(labels, c) for c in finale["ultimate_arcadian"]],
+        "medal_counts": [
+            {**_label(labels, g["colour"]), "medals": sum(g["colour"] in h for h in finale["medals"].values())}
+            for g in guilds
+        ],
+    }

@@ -1,0 +1,187 @@
+"""The table-side helpers: a dice roll, a Spawn or a Death Curse draw, each reproducible from its seed.
+
+The rules live in ``rules_helpers``; this module picks the seed, loads the content a draw needs and names the
+field a broken rule belongs to, so the API and the pages answer with the same words.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+
+from campaigns.models import DeathCurse, Edition
+from rules_helpers import curses, dice, odds, spawn
+
+# The box has 8 Attack and 6 Defense dice, but cards, Damnation (the Judge) and angels add dice; 20 of each
+# covers every pool a table reports while keeping the exact odds instant.
+MAX_ATTACK_DICE = 20
+MAX_DEFENSE_DICE = 20
+MAX_REROLLS = 10
+SEED_MAX = 2**32 - 1
+# Seeds we pick are short so a player can read one out across the table; any seed up to SEED_MAX replays.
+NEW_SEED_BELOW = 1_000_000
+# Up to 4 guilds of 3 heroes draw in one Upgrade Phase.
+MAX_HEROES = 12
+MAX_DEATHS = 20
+MAX_DAMNATION = 40
+MAX_FIGURE_NAME = 40
+MAX_HERO_NAME = 60
+SPAWN_SYMBOLS = tuple(dict.fromkeys(dice.ATTACK_FACES))
+BOX = "box"
+
+
+def new_seed() -> int:
+    return secrets.randbelow(NEW_SEED_BELOW)
+
+
+def _seeded(seed: int | None) -> tuple[int, random.Random]:
+    seed = new_seed() if seed is None else seed
+    return seed, random.Random(seed)
+
+
+@contextmanager
+def rule_of(field: str) -> Iterator[None]:
+    """A rule broken by the input is reported against the field that broke it."""
+    try:
+        yield
+    except ValueError as exc:
+        raise ValidationError({field: [str(exc)]}) from exc
+
+
+# --- Dice ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiceResult:
+    kind: str
+    attack: dice.Roll
+    defense: dice.Roll
+    wounds: int
+    seed: int
+    odds: dict[int, float]
+
+
+def dice_roll(
+    *,
+    attack_dice: int,
+    kind: str,
+    defense_dice: int = 0,
+    attack_rerolls: int = 0,
+    defense_rerolls: int = 0,
+    seed: int | None = None,
+) -> DiceResult:
+    """An attack against a defense: the Attack roll first, then the Defense roll, from one seeded stream."""
+    seed, rng = _seeded(seed)
+    with rule_of("kind"):
+        attack = dice.roll_attack(attack_dice, kind, rng=rng, rerolls=attack_rerolls)
+    defense = dice.roll_defense(defense_dice, rng=rng, rerolls=defense_rerolls)
+    chances = odds.wound_distribution(
+        attack_dice, kind, defense_dice, attack_rerolls=attack_rerolls, defense_rerolls=defense_rerolls
+    )
+    wounds = dice.wounds(attack.successes, defense.successes)
+    return DiceResult(kind, attack, defense, wounds, seed, chances)
+
+
+# --- Spawn --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SpawnResult:
+    outcomes: list[spawn.SpawnOutcome]
+    seed: int | None
+    odds: list[dict[int | None, float]]
+    tokens_after: list[spawn.SpawnToken]
+
+    @property
+    def chosen(self) -> bool:
+        return self.seed is None
+
+
+def spawn_resolve(
+    *,
+    figures: Sequence[str],
+    tokens: Sequence[spawn.SpawnToken],
+    seed: int | None = None,
+    choices: Sequence[int | None] | None = None,
+) -> SpawnResult:
+    """Roll where each figure of the Spawn tile goes or, for the Ticket Scalper, take the holder's choices.
+
+    The odds are always those of a roll, so a Ticket Scalper can weigh choosing against rolling.
+    """
+    with rule_of("tokens"):
+        chances = spawn.spawn_distribution(figures, tokens)
+    if choices is not None:
+        with rule_of("choices"):
+            outcomes = spawn.choose_spawn(figures, tokens, choices)
+    else:
+        seed, rng = _seeded(seed)
+        outcomes = spawn.resolve_spawn(figures, tokens, rng=rng)
+    return SpawnResult(outcomes, seed, chances, spawn.tokens_after(tokens, outcomes))
+
+
+# --- Death Curses -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeroCurseDraw:
+    hero: str
+    draw_count: int
+    drawn: tuple[DeathCurse, ...]
+    kept: DeathCurse | None
+
+
+@dataclass(frozen=True)
+class CurseDrawResult:
+    edition: Edition
+    draws: list[HeroCurseDraw]
+    seed: int
+    deck_size: int
+    deck_note: str | None
+
+
+@dataclass(frozen=True)
+class HeroDeaths:
+    hero: str
+    deaths: int
+    damnation: int
+
+
+def death_curses_draw(
+    *, edition: Edition, heroes: Sequence[HeroDeaths], seed: int | None = None
+) -> CurseDrawResult:
+    """Each hero, in table order, draws one card per Death token and per 2 Damnation and keeps the highest."""
+    cards = list(DeathCurse.objects.filter(edition=edition).order_by("value", "code"))
+    if not cards:
+        raise ValidationError({"edition": [f"{edition.name} has no Death Curse cards entered yet."]})
+    by_code = {card.code: card for card in cards}
+    deck = [curses.Curse(card.code, card.value) for card in cards for _ in range(card.deck_copies)]
+    counts = [(h.hero, curses.curse_draw_count(h.deaths, h.damnation)) for h in heroes]
+    seed, rng = _seeded(seed)
+    with rule_of("heroes"):
+        drawn = curses.draw_curses(deck, counts, rng=rng)
+    draws = [_hero_draw(hero, count, drawn[hero], by_code) for hero, count in counts]
+    return CurseDrawResult(edition, draws, seed, len(deck), deck_note(edition, cards))
+
+
+def _hero_draw(hero: str, count: int, draw: curses.CurseDraw, by_code: dict[str, DeathCurse]) -> HeroCurseDraw:
+    kept = by_code[draw.kept.code] if draw.kept else None
+    return HeroCurseDraw(hero, count, tuple(by_code[c.code] for c in draw.drawn), kept)
+
+
+def deck_note(edition: Edition, cards: Sequence[DeathCurse]) -> str | None:
+    """Say plainly when the deck we shuffle may not be the one in the box."""
+    unknown = [card for card in cards if card.copies is None]
+    notes = []
+    if unknown:
+        notes.append(
+            f"The number of copies is not known for {len(unknown)} of the {len(cards)} {edition.name} "
+            "Death Curse cards, so each of those is shuffled in once."
+        )
+    if any(not card.verified for card in cards):
+        notes.append("The deck's composition has not been checked against the box.")
+    return " ".join(notes) or None

@@ -1,0 +1,96 @@
+"""Test data built through the real services, so every fixture campaign obeys the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+
+from campaigns import selectors
+from campaigns.models import Campaign
+from campaigns.services import campaigns as campaign_services
+from campaigns.services import plays
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
+    password = factory.django.Password("secret-pass-123")
+
+
+INFERNO_ROSTERS = {
+    "yellow": ["diana", "mark", "kisha"],
+    "purple": ["cassius", "izzy", "jaimie"],
+    "teal": ["natasha", "phyx", "sybbyl"],
+    "gray": ["trandir", "jack-jack", "bjor-of-oros"],
+}
+
+
+def access(user: Any, campaign: Campaign) -> selectors.Access:
+    return selectors.campaign_access(user=user, pk=campaign.pk)
+
+
+def refreshed(campaign: Campaign) -> Campaign:
+    return Campaign.objects.get(pk=campaign.pk)
+
+
+def build_campaign(
+    owner: Any,
+    *,
+    guilds: dict[str, Any] | None = None,
+    name: str = "Friday Night Inferno",
+    edition: str = "inferno",
+) -> Campaign:
+    """A campaign with guilds (colour -> player user or None for the owner) and their heroes chosen."""
+    campaign = campaign_services.campaign_create(owner=owner, name=name, edition=edition)
+    guilds = guilds if guilds is not None else {"yellow": None, "teal": None}
+    for colour, player in guilds.items():
+        if player is not None and player != owner:
+            from campaigns.models import Membership
+
+            Membership.objects.get_or_create(campaign=campaign, user=player)
+        campaign = refreshed(campaign)
+        guild = campaign_services.guild_add(
+            access=access(owner, campaign),
+            actor=owner,
+            revision=campaign.revision,
+            colour=colour,
+            player=player if player is not None else owner,
+        )
+        campaign_services.guild_heroes_choose(
+            access=access(owner, campaign),
+            actor=owner,
+            guild=guild,
+            revision=guild.revision,
+            heroes=INFERNO_ROSTERS[colour],
+        )
+    return refreshed(campaign)
+
+
+def result_line(colour: str, *, winner: bool = False, coins: int = 0, **extra: Any) -> dict[str, Any]:
+    return {"guild": colour, "winner": winner, "coins": coins, **extra}
+
+
+def record(owner: Any, campaign: Campaign, scenario: str, results: list[dict[str, Any]]) -> Campaign:
+    campaign = refreshed(campaign)
+    plays.scenario_record_result(
+        access=access(owner, campaign),
+        actor=owner,
+        revision=campaign.revision,
+        scenario=scenario,
+        results=results,
+    )
+    return refreshed(campaign)
+
+
+def choose_next(user: Any, campaign: Campaign, scenario: str) -> Campaign:
+    campaign = refreshed(campaign)
+    plays.next_scenario_choose(
+        access=access(user, campaign), actor=user, revision=campaign.revision, scenario=scenario
+    )
+    return refreshed(campaign)
