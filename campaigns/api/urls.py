@@ -2,7 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from campaigns.api import campaign_views as cv
-from campaigns.api import content_views
+from campaigns.api import content_views, document_views
 
 router = DefaultRouter()
 router.register("editions", content_views.EditionViewSet, basename="edition")
@@ -42,5 +42,6 @@ campaign_urls = [
 urlpatterns = [
     path("content/report/", content_views.content_report_view, name="content-report"),
     *campaign_urls,
+    *document_views.document_urls,
     path("", include(router.urls)),
 ]

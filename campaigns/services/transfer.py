@@ -56,6 +56,7 @@ def _event(event: Event) -> dict[str, Any]:
 
 
 def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
+    campaign.refresh_from_db()
     events = (
         Event.objects.filter(campaign=campaign).select_related("actor", "guild", "undoes").order_by("seq")
     )
@@ -150,7 +151,10 @@ def campaign_import(*, owner: Any, data: Any) -> Campaign:
             _members(campaign, data, owner)
             _load_rows(campaign, data)
             _load_events(campaign, data)
-            Campaign.objects.filter(pk=campaign.pk).update(history_seq=data["campaign"].get("history_seq", 0))
+            # The next event must follow the last imported one, whatever the export's counter says.
+            last = max((e["seq"] for e in data["events"]), default=0)
+            seq = max(last, data["campaign"].get("history_seq") or 0)
+            Campaign.objects.filter(pk=campaign.pk).update(history_seq=seq)
     except (KeyError, TypeError, ValueError, AttributeError, ObjectDoesNotExist, IntegrityError) as exc:
         raise ValidationError(
             {"rows": [f"The export could not be read: {exc.__class__.__name__}: {exc}"]}

@@ -1,0 +1,162 @@
+"""Printable sheets: ask for a PDF, poll its status, download it.
+
+Members of a campaign ask for its sheet; members and share-link holders read the status and download;
+everyone else gets 404. Blank sheets are for anyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import FileResponse, Http404
+from django.urls import path, reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaigns.api.campaign_views import SHARE_PARAM, access_for
+from campaigns.models import SheetDocument
+from campaigns.services import documents
+
+PAPER = serializers.ChoiceField(choices=SheetDocument.Paper.values, default=SheetDocument.Paper.A4)
+
+
+class SheetInput(serializers.Serializer):
+    paper = PAPER
+
+
+class BlankInput(serializers.Serializer):
+    edition = serializers.SlugField(max_length=50)
+    paper = PAPER
+
+
+DOCUMENT = inline_serializer(
+    "SheetDocumentStatus",
+    {
+        "id": serializers.IntegerField(),
+        "status": serializers.ChoiceField(choices=SheetDocument.Status.values),
+        "kind": serializers.ChoiceField(choices=SheetDocument.Kind.values),
+        "paper": serializers.ChoiceField(choices=SheetDocument.Paper.values),
+        "revision": serializers.IntegerField(help_text="The campaign's history_seq the sheet shows."),
+        "status_url": serializers.CharField(),
+        "download_url": serializers.CharField(required=False, help_text="Only when done."),
+        "error": serializers.CharField(required=False, help_text="Only when failed: why."),
+    },
+)
+UNAVAILABLE = OpenApiResponse(description="The render queue does not answer; nothing was saved.")
+PDF = OpenApiResponse(OpenApiTypes.BINARY, description="The PDF (application/pdf, as an attachment).")
+
+
+def _url(request: Request, name: str, kwargs: dict[str, Any]) -> str:
+    # A share-link reader follows the links with the same token.
+    share = request.query_params.get("share")
+    return reverse(name, kwargs=kwargs) + (f"?{urlencode({'share': share})}" if share else "")
+
+
+def _body(request: Request, document: SheetDocument, prefix: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    kwargs = {**kwargs, "doc_id": document.pk}
+    body: dict[str, Any] = {
+        "id": document.pk,
+        "status": document.status,
+        "kind": document.kind,
+        "paper": document.paper,
+        "revision": document.revision,
+        "status_url": _url(request, f"{prefix}-status", kwargs),
+    }
+    if document.status == SheetDocument.Status.DONE:
+        body["download_url"] = _url(request, f"{prefix}-download", kwargs)
+    elif document.status == SheetDocument.Status.FAILED:
+        body["error"] = document.error
+    return body
+
+
+def _requested(request: Request, call: Any, prefix: str, kwargs: dict[str, Any], **data: Any) -> Response:
+    try:
+        document, _ = call(**data)
+    except documents.RenderQueueUnavailable as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
+    document.refresh_from_db()  # without a broker the render ran in this request
+    code = status.HTTP_202_ACCEPTED if document.status == SheetDocument.Status.PENDING else status.HTTP_200_OK
+    return Response(_body(request, document, prefix, kwargs), status=code)
+
+
+def _download(document: SheetDocument, filename: str) -> FileResponse:
+    if document.status != SheetDocument.Status.DONE or not document.file:
+        raise Http404
+    return FileResponse(
+        document.file.open("rb"), as_attachment=True, filename=filename, content_type="application/pdf"
+    )
+
+
+class SheetPdf(APIView):
+    @extend_schema(
+        summary="Ask for the printable Campaign Sheet (PDF) of the campaign as it is now",
+        request=SheetInput,
+        parameters=[SHARE_PARAM],
+        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        access = access_for(request, pk)
+        data = _valid(SheetInput, request)
+        return _requested(request, documents.sheet_pdf_request, "sheet-pdf", {"pk": pk}, access=access, **data)
+
+
+class SheetPdfStatus(APIView):
+    @extend_schema(summary="A sheet's rendering status", parameters=[SHARE_PARAM], responses=DOCUMENT)
+    def get(self, request: Request, pk: int, doc_id: int) -> Response:
+        document = documents.sheet_document_get(access=access_for(request, pk), document_id=doc_id)
+        return Response(_body(request, document, "sheet-pdf", {"pk": pk}))
+
+
+class SheetPdfDownload(APIView):
+    @extend_schema(summary="Download a rendered sheet", parameters=[SHARE_PARAM], responses={200: PDF})
+    def get(self, request: Request, pk: int, doc_id: int) -> FileResponse:
+        document = documents.sheet_document_get(access=access_for(request, pk), document_id=doc_id)
+        return _download(document, f"campaign-sheet-{pk}-r{document.revision}-{document.paper}.pdf")
+
+
+class BlankPdf(APIView):
+    @extend_schema(
+        summary="Ask for a blank Campaign Sheet (PDF) of an edition",
+        request=BlankInput,
+        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE},
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(BlankInput, request)
+        return _requested(
+            request, documents.blank_pdf_request, "blank-pdf", {}, edition_slug=data["edition"], paper=data["paper"]
+        )
+
+
+class BlankPdfStatus(APIView):
+    @extend_schema(summary="A blank sheet's rendering status", responses=DOCUMENT)
+    def get(self, request: Request, doc_id: int) -> Response:
+        return Response(_body(request, documents.blank_document_get(document_id=doc_id), "blank-pdf", {}))
+
+
+class BlankPdfDownload(APIView):
+    @extend_schema(summary="Download a blank sheet", responses={200: PDF})
+    def get(self, request: Request, doc_id: int) -> FileResponse:
+        document = documents.blank_document_get(document_id=doc_id)
+        return _download(document, f"blank-campaign-sheet-{document.edition.slug}-{document.paper}.pdf")
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+sheet = "campaigns/<int:pk>/sheet-pdf/"
+document_urls = [
+    path(sheet, SheetPdf.as_view(), name="sheet-pdf"),
+    path(f"{sheet}<int:doc_id>/", SheetPdfStatus.as_view(), name="sheet-pdf-status"),
+    path(f"{sheet}<int:doc_id>/download/", SheetPdfDownload.as_view(), name="sheet-pdf-download"),
+    path("blank-sheet-pdf/", BlankPdf.as_view(), name="blank-pdf"),
+    path("blank-sheet-pdf/<int:doc_id>/", BlankPdfStatus.as_view(), name="blank-pdf-status"),
+    path("blank-sheet-pdf/<int:doc_id>/download/", BlankPdfDownload.as_view(), name="blank-pdf-download"),
+]

@@ -1,0 +1,199 @@
+"""Printable Campaign Sheets: ask for one, let a worker render it, mark it done or failed.
+
+One document per (campaign, edition, kind, paper, revision): a request for a revision that is done or
+pending returns that document, so the same revision is never rendered twice. The render task is
+dispatched after commit and takes only the document's primary key.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery.exceptions import SoftTimeLimitExceeded
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.db import InterfaceError as DbInterfaceError
+from django.db import OperationalError as DbOperationalError
+from django.db.models import F
+from django.http import Http404
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerOperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from campaigns import pdf
+from campaigns.models import Campaign, Edition, SheetDocument
+from campaigns.selectors import Access
+from campaigns.services.common import refuse, require_member
+
+logger = logging.getLogger(__name__)
+
+# Worth another try later: the disk, the database connection. Everything else is a bug or bad data.
+TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OSError, DbOperationalError, DbInterfaceError)
+BROKER_ERRORS: tuple[type[BaseException], ...] = (
+    BrokerOperationalError,
+    RedisConnectionError,
+    RedisTimeoutError,
+    ConnectionError,
+)
+UNAVAILABLE = "PDF rendering is temporarily unavailable (the task queue does not answer); try again shortly."
+
+
+class RenderQueueUnavailable(Exception):
+    """The broker refused the render task; nothing was saved."""
+
+
+def _paper(paper: Any) -> str:
+    if paper not in SheetDocument.Paper.values:
+        refuse("paper", f"Paper is {' or '.join(SheetDocument.Paper.values)}.")
+    return paper
+
+
+def sheet_pdf_request(*, access: Access, paper: str = "a4") -> tuple[SheetDocument, bool]:
+    """The sheet of the campaign as it is now; members ask for it, anyone with access downloads it."""
+    require_member(access)
+    campaign = Campaign.objects.select_related("edition").get(pk=access.campaign.pk)
+    return _request(
+        campaign=campaign,
+        edition=campaign.edition,
+        kind=SheetDocument.Kind.SHEET,
+        paper=_paper(paper),
+        revision=campaign.history_seq,
+    )
+
+
+def blank_pdf_request(*, edition_slug: str, paper: str = "a4") -> tuple[SheetDocument, bool]:
+    edition = Edition.objects.filter(slug=edition_slug).first()
+    if edition is None:
+        refuse("edition", f"Unknown edition {edition_slug!r}.")
+    return _request(
+        campaign=None, edition=edition, kind=SheetDocument.Kind.BLANK, paper=_paper(paper), revision=0
+    )
+
+
+def _request(**key: Any) -> tuple[SheetDocument, bool]:
+    existing = SheetDocument.objects.filter(**key).first()
+    if existing is not None and existing.status != SheetDocument.Status.FAILED:
+        return existing, False
+    try:
+        with transaction.atomic():
+            document = _reset(existing) if existing else SheetDocument.objects.create(**key)
+            transaction.on_commit(lambda: _dispatch(document, previous=existing), robust=False)
+    except IntegrityError:
+        # Two requests for the same revision at once: the other one created it.
+        return SheetDocument.objects.get(**key), False
+    return document, existing is None
+
+
+def _reset(document: SheetDocument) -> SheetDocument:
+    """A failed sheet is tried again when someone asks for it again."""
+    SheetDocument.objects.filter(pk=document.pk).update(status=SheetDocument.Status.PENDING, error="")
+    return SheetDocument.objects.get(pk=document.pk)
+
+
+def _dispatch(document: SheetDocument, *, previous: SheetDocument | None) -> None:
+    from campaigns.tasks import render_sheet_document
+
+    try:
+        render_sheet_document.delay(document.pk)
+    except BROKER_ERRORS as exc:
+        logger.warning("Could not queue the render of sheet document %s: %s", document.pk, exc)
+        _undo_request(document, previous)
+        raise RenderQueueUnavailable(UNAVAILABLE) from exc
+
+
+def _undo_request(document: SheetDocument, previous: SheetDocument | None) -> None:
+    """The row is already committed (we dispatch on commit): put it back so a dead broker leaves no trace."""
+    pending = SheetDocument.objects.filter(pk=document.pk, status=SheetDocument.Status.PENDING)
+    if previous is None:
+        pending.delete()
+    else:
+        pending.update(status=previous.status, error=previous.error)
+
+
+def sheet_document_render(*, document_id: int) -> SheetDocument | None:
+    """Render and store one document; a done one is left alone. Transient errors propagate for a retry."""
+    document = SheetDocument.objects.select_related("campaign", "edition").filter(pk=document_id).first()
+    if document is None or document.status == SheetDocument.Status.DONE:
+        return document
+    try:
+        content = _render(document)
+    except TRANSIENT_ERRORS:
+        raise
+    except SoftTimeLimitExceeded:
+        return sheet_document_fail(document_id=document.pk, reason="Rendering took too long and was stopped.")
+    except Exception as exc:
+        logger.exception("Sheet document %s could not be rendered", document.pk)
+        return sheet_document_fail(document_id=document.pk, reason=_reason(exc))
+    return _store(document, content)
+
+
+def _render(document: SheetDocument) -> bytes:
+    if document.kind == SheetDocument.Kind.BLANK:
+        return pdf.render_blank_pdf(edition_slug=document.edition.slug, paper=document.paper)
+    if document.campaign is None or document.campaign.history_seq != document.revision:
+        raise StaleRevision(
+            "The campaign changed before its sheet was printed; ask for the sheet again to print the new one."
+        )
+    return pdf.render_sheet_pdf(campaign_id=document.campaign_id, paper=document.paper)
+
+
+class StaleRevision(Exception):
+    """The campaign moved past the revision the document was asked for."""
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, StaleRevision):
+        return str(exc)
+    return f"The sheet could not be rendered ({type(exc).__name__}: {exc})."[:500]
+
+
+def file_name(document: SheetDocument) -> str:
+    """One name per campaign, revision, kind and paper, so a re-render overwrites the same file."""
+    if document.kind == SheetDocument.Kind.BLANK:
+        return f"blank-{document.edition.slug}-{document.paper}.pdf"
+    return f"campaign-{document.campaign_id}-r{document.revision}-{document.kind}-{document.paper}.pdf"
+
+
+def _store(document: SheetDocument, content: bytes) -> SheetDocument:
+    field = document.file
+    name = field.field.generate_filename(document, file_name(document))
+    field.storage.delete(name)
+    stored = field.storage.save(name, ContentFile(content))
+    SheetDocument.objects.filter(pk=document.pk).update(
+        file=stored,
+        status=SheetDocument.Status.DONE,
+        error="",
+        renders=F("renders") + 1,
+        finished_at=timezone.now(),
+    )
+    document.refresh_from_db()
+    return document
+
+
+def sheet_document_fail(*, document_id: int, reason: str) -> SheetDocument | None:
+    SheetDocument.objects.filter(pk=document_id).exclude(status=SheetDocument.Status.DONE).update(
+        status=SheetDocument.Status.FAILED, error=reason, finished_at=timezone.now()
+    )
+    return SheetDocument.objects.filter(pk=document_id).first()
+
+
+# Reads for the API (kept beside the writes they serve).
+
+
+def sheet_document_get(*, access: Access, document_id: Any) -> SheetDocument:
+    return _get(
+        SheetDocument.objects.filter(campaign=access.campaign, kind=SheetDocument.Kind.SHEET), document_id
+    )
+
+
+def blank_document_get(*, document_id: Any) -> SheetDocument:
+    return _get(SheetDocument.objects.filter(kind=SheetDocument.Kind.BLANK), document_id)
+
+
+def _get(queryset: Any, document_id: Any) -> SheetDocument:
+    document = queryset.select_related("edition").filter(pk=document_id).first()
+    if document is None:
+        raise Http404
+    return document

@@ -1,0 +1,38 @@
+"""Thin Celery tasks: they take primary keys and call a service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Task, shared_task
+
+from campaigns.services import documents
+
+MAX_RETRIES = 3
+
+
+class SheetTask(Task):
+    def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        # Retries used up on a transient error: tell the reader instead of leaving the sheet pending forever.
+        document_id = kwargs.get("document_id", args[0] if args else None)
+        if document_id is not None:
+            documents.sheet_document_fail(
+                document_id=document_id, reason=f"The sheet could not be rendered: {type(exc).__name__}: {exc}"
+            )
+
+
+@shared_task(
+    base=SheetTask,
+    acks_late=True,  # safe to run twice: a done document is skipped, a re-render overwrites the same file
+    reject_on_worker_lost=True,
+    ignore_result=True,
+    soft_time_limit=60,
+    time_limit=90,
+    autoretry_for=documents.TRANSIENT_ERRORS,
+    max_retries=MAX_RETRIES,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+)
+def render_sheet_document(document_id: int) -> None:
+    documents.sheet_document_render(document_id=document_id)

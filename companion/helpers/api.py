@@ -1,0 +1,266 @@
+"""JSON API of the table-side helpers: dice, Spawn and Death Curses (no account needed, throttled)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from campaigns.models import Edition
+from companion.helpers import services
+from rules_helpers import dice, spawn
+
+
+class AnonHelperThrottle(ScopedRateThrottle):
+    """Throttles anonymous use only: a signed-in player at the table is never cut off mid-game."""
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        if request.user and request.user.is_authenticated:
+            return True
+        return super().allow_request(request, view)
+
+    def get_rate(self) -> str | None:
+        # Read at call time (DRF caches the rates on the class), so a changed setting takes effect.
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class HelperView(APIView):
+    throttle_classes = [AnonHelperThrottle]
+    throttle_scope = "anon_helpers"
+
+
+def seed_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=services.SEED_MAX,
+        help_text="Replays a result; leave out for a fresh random one (the answer says which seed it used).",
+    )
+
+
+# --- Dice ---------------------------------------------------------------------------------------------
+
+
+class RollRequest(serializers.Serializer):
+    attack_dice = serializers.IntegerField(min_value=0, max_value=services.MAX_ATTACK_DICE)
+    kind = serializers.ChoiceField(choices=dice.ATTACK_KINDS, help_text="A melee or a ranged attack.")
+    defense_dice = serializers.IntegerField(min_value=0, max_value=services.MAX_DEFENSE_DICE, default=0)
+    attack_rerolls = serializers.IntegerField(min_value=0, max_value=services.MAX_REROLLS, default=0)
+    defense_rerolls = serializers.IntegerField(min_value=0, max_value=services.MAX_REROLLS, default=0)
+    seed = seed_field()
+
+
+class DieSerializer(serializers.Serializer):
+    face = serializers.ChoiceField(choices=sorted(dice.KNOWN_FACES))
+    success = serializers.BooleanField(help_text="A Hit on an attack die, a Save on a defense die.")
+    extra = serializers.BooleanField(help_text="Added by a CRIT.")
+    rerolled = serializers.BooleanField()
+    rerolled_from = serializers.ListField(child=serializers.CharField(), help_text="Faces rerolled away.")
+
+
+class AttackRollSerializer(serializers.Serializer):
+    faces = serializers.ListField(child=serializers.CharField())
+    hits = serializers.IntegerField()
+    dice = DieSerializer(many=True)
+
+
+class DefenseRollSerializer(serializers.Serializer):
+    faces = serializers.ListField(child=serializers.CharField())
+    saves = serializers.IntegerField()
+    dice = DieSerializer(many=True)
+
+
+class WoundOddsSerializer(serializers.Serializer):
+    wounds = serializers.DictField(
+        child=serializers.FloatField(), help_text='Exact chance of each number of Wounds: {"0": p, "1": p}.'
+    )
+
+
+class RollResponse(serializers.Serializer):
+    kind = serializers.CharField()
+    attack = AttackRollSerializer()
+    defense = DefenseRollSerializer()
+    wounds = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    odds = WoundOddsSerializer()
+
+
+def _dice(roll: dice.Roll, kind: str) -> list[dict[str, Any]]:
+    wins = dice.success_faces(kind)
+    return [
+        {
+            "face": die.face,
+            "success": die.face in wins,
+            "extra": die.extra,
+            "rerolled": die.rerolled,
+            "rerolled_from": list(die.rerolled_from),
+        }
+        for die in roll.dice
+    ]
+
+
+def roll_data(result: services.DiceResult) -> dict[str, Any]:
+    attack, defense = result.attack, result.defense
+    return {
+        "kind": result.kind,
+        "attack": {"faces": list(attack.faces), "hits": attack.successes, "dice": _dice(attack, result.kind)},
+        "defense": {"faces": list(defense.faces), "saves": defense.successes, "dice": _dice(defense, dice.DEFENSE)},
+        "wounds": result.wounds,
+        "seed": result.seed,
+        "odds": {"wounds": {str(w): p for w, p in result.odds.items()}},
+    }
+
+
+class RollView(HelperView):
+    @extend_schema(request=RollRequest, responses={200: RollResponse}, summary="Roll an attack and a defense")
+    def post(self, request: Request) -> Response:
+        data = RollRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(roll_data(services.dice_roll(**data.validated_data)))
+
+
+# --- Spawn --------------------------------------------------------------------------------------------
+
+
+class SpawnTokenSerializer(serializers.Serializer):
+    symbols = serializers.ListField(
+        child=serializers.ChoiceField(choices=services.SPAWN_SYMBOLS),
+        min_length=2,
+        max_length=2,
+        help_text="The pair of Attack die symbols the token shows, in any order.",
+    )
+    occupants = serializers.IntegerField(
+        min_value=0, max_value=spawn.SPACE_CAPACITY, default=0, help_text="Characters in its Space (Huge = 2)."
+    )
+
+
+class SpawnRequest(serializers.Serializer):
+    figures = serializers.ListField(
+        child=serializers.CharField(max_length=services.MAX_FIGURE_NAME),
+        min_length=1,
+        max_length=spawn.SPAWN_TILE_SLOTS,
+        help_text="The figures on the Spawn tile, in slot order.",
+    )
+    tokens = SpawnTokenSerializer(many=True, max_length=spawn.SPAWN_TOKENS_IN_BOX)
+    seed = seed_field()
+    choices = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, allow_null=True),
+        required=False,
+        allow_null=True,
+        help_text="Ticket Scalper: per figure, the index of a free token, or null to return it to the box.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["tokens"] = [spawn.SpawnToken(t["symbols"], t["occupants"]) for t in attrs["tokens"]]
+        return attrs
+
+
+class SpawnOutcomeSerializer(serializers.Serializer):
+    figure = serializers.CharField()
+    roll = serializers.ListField(child=serializers.CharField(), help_text="Empty when the figure was chosen.")
+    token = serializers.IntegerField(allow_null=True)
+    placed = serializers.BooleanField()
+
+
+class SpawnResponse(serializers.Serializer):
+    outcomes = SpawnOutcomeSerializer(many=True)
+    seed = serializers.IntegerField(allow_null=True, help_text="Null when the Ticket Scalper chose.")
+    odds = serializers.ListField(
+        child=serializers.DictField(child=serializers.FloatField()),
+        help_text='Per figure, the chance a roll puts it on each token ("0", "1", ...) or in the "box".',
+    )
+    tokens_after = SpawnTokenSerializer(many=True)
+
+
+def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
+    return {
+        "outcomes": [
+            {"figure": o.figure, "roll": list(o.roll), "token": o.token, "placed": o.placed}
+            for o in result.outcomes
+        ],
+        "seed": result.seed,
+        "odds": [
+            {services.BOX if where is None else str(where): p for where, p in figure.items()}
+            for figure in result.odds
+        ],
+        "tokens_after": [{"symbols": list(t.symbols), "occupants": t.occupants} for t in result.tokens_after],
+    }
+
+
+class SpawnView(HelperView):
+    @extend_schema(request=SpawnRequest, responses={200: SpawnResponse}, summary="Spawn the Spawn tile's figures")
+    def post(self, request: Request) -> Response:
+        data = SpawnRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(spawn_data(services.spawn_resolve(**data.validated_data)))
+
+
+# --- Death Curses -------------------------------------------------------------------------------------
+
+
+class HeroDeathsSerializer(serializers.Serializer):
+    hero = serializers.CharField(max_length=services.MAX_HERO_NAME)
+    deaths = serializers.IntegerField(min_value=0, max_value=services.MAX_DEATHS, help_text="Death tokens.")
+    damnation = serializers.IntegerField(min_value=0, max_value=services.MAX_DAMNATION, default=0)
+
+
+class DeathCursesRequest(serializers.Serializer):
+    edition = serializers.SlugRelatedField(slug_field="slug", queryset=Edition.objects.all())
+    heroes = HeroDeathsSerializer(many=True, min_length=1, max_length=services.MAX_HEROES)
+    seed = seed_field()
+
+    def validate_heroes(self, heroes: list[dict[str, Any]]) -> list[services.HeroDeaths]:
+        names = [hero["hero"] for hero in heroes]
+        if len(set(names)) != len(names):
+            raise serializers.ValidationError("Each hero draws once per Upgrade Phase; a hero is listed twice.")
+        return [services.HeroDeaths(**hero) for hero in heroes]
+
+
+class HeroDrawSerializer(serializers.Serializer):
+    hero = serializers.CharField()
+    draw_count = serializers.IntegerField()
+    drawn = serializers.ListField(child=serializers.CharField(), help_text="Card codes, in the order drawn.")
+    kept = serializers.CharField(allow_null=True, help_text="The highest value drawn; null when none.")
+
+
+class DeathCursesResponse(serializers.Serializer):
+    draws = HeroDrawSerializer(many=True)
+    seed = serializers.IntegerField()
+    deck_size = serializers.IntegerField()
+    deck_note = serializers.CharField(
+        allow_null=True, help_text="Why the deck may differ from the box (unknown copies, unverified)."
+    )
+
+
+def curses_data(result: services.CurseDrawResult) -> dict[str, Any]:
+    return {
+        "draws": [
+            {
+                "hero": d.hero,
+                "draw_count": d.draw_count,
+                "drawn": [card.code for card in d.drawn],
+                "kept": d.kept.code if d.kept else None,
+            }
+            for d in result.draws
+        ],
+        "seed": result.seed,
+        "deck_size": result.deck_size,
+        "deck_note": result.deck_note,
+    }
+
+
+class DeathCursesView(HelperView):
+    @extend_schema(
+        request=DeathCursesRequest, responses={200: DeathCursesResponse}, summary="Draw Death Curses per hero"
+    )
+    def post(self, request: Request) -> Response:
+        data = DeathCursesRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(curses_data(services.death_curses_draw(**data.validated_data)))

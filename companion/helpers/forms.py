@@ -1,0 +1,188 @@
+"""The helper pages' forms: plain HTML forms that post back, so every helper works without JavaScript."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from campaigns import selectors_content
+from campaigns.models import Edition, Monster
+from companion.helpers import services
+from rules_helpers import spawn
+from rules_helpers.monsters import CAMPAIGN_SCENARIOS
+
+SYMBOL_LABELS = {"melee": "Sword (melee)", "ranged": "Bow (ranged)", "crit": "Crit"}
+BOX = services.BOX
+
+
+def _count(label: str, maximum: int, initial: int = 0) -> forms.IntegerField:
+    widget = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
+    return forms.IntegerField(label=label, min_value=0, max_value=maximum, initial=initial, widget=widget)
+
+
+def _seed() -> forms.IntegerField:
+    widget = forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "new roll"})
+    return forms.IntegerField(
+        label="Seed", required=False, min_value=0, max_value=services.SEED_MAX, widget=widget
+    )
+
+
+class DiceForm(forms.Form):
+    attack_dice = _count("Attack dice", services.MAX_ATTACK_DICE, initial=2)
+    kind = forms.ChoiceField(
+        label="Attack", choices=[("melee", "Melee"), ("ranged", "Ranged")], initial="melee", widget=forms.RadioSelect
+    )
+    defense_dice = _count("Defense dice", services.MAX_DEFENSE_DICE)
+    attack_rerolls = _count("Attack rerolls", services.MAX_REROLLS)
+    defense_rerolls = _count("Defense rerolls", services.MAX_REROLLS)
+    seed = _seed()
+
+    steppers = ("attack_dice", "defense_dice", "attack_rerolls", "defense_rerolls")
+
+    def stepper_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.steppers]
+
+
+class SpawnForm(forms.Form):
+    """Five slots of the Spawn tile, the five Spawn tokens (rows left empty are not on the board)."""
+
+    mode = forms.ChoiceField(
+        label="How the figures spawn",
+        choices=[("roll", "Roll the dice"), ("choose", "Ticket Scalper chooses")],
+        initial="roll",
+        widget=forms.RadioSelect,
+    )
+    seed = _seed()
+
+    slots = range(1, spawn.SPAWN_TILE_SLOTS + 1)
+    token_rows = range(1, spawn.SPAWN_TOKENS_IN_BOX + 1)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        symbols = [("", "—"), *((s, SYMBOL_LABELS[s]) for s in services.SPAWN_SYMBOLS)]
+        for slot in self.slots:
+            self.fields[f"figure_{slot}"] = forms.CharField(
+                label=f"Slot {slot} figure", required=False, max_length=services.MAX_FIGURE_NAME
+            )
+            self.fields[f"choice_{slot}"] = forms.ChoiceField(
+                label=f"Slot {slot} goes to", required=False, choices=self._choice_options(), initial=BOX
+            )
+        for row in self.token_rows:
+            for side in ("a", "b"):
+                label = f"Token {row} {'first' if side == 'a' else 'second'} symbol"
+                self.fields[f"token_{row}_{side}"] = forms.ChoiceField(label=label, required=False, choices=symbols)
+            occupants = [(n, str(n)) for n in range(spawn.SPACE_CAPACITY + 1)]
+            self.fields[f"token_{row}_occupants"] = forms.TypedChoiceField(
+                label=f"Token {row} characters in its Space", choices=occupants, coerce=int, initial=0
+            )
+
+    def _choice_options(self) -> list[tuple[str, str]]:
+        return [*((str(row), f"Token {row}") for row in self.token_rows), (BOX, "Back to the box")]
+
+    def slot_rows(self) -> list[dict[str, forms.BoundField]]:
+        return [{"slot": s, "figure": self[f"figure_{s}"], "choice": self[f"choice_{s}"]} for s in self.slots]
+
+    def token_fields(self) -> list[dict[str, Any]]:
+        return [
+            {"row": r, "a": self[f"token_{r}_a"], "b": self[f"token_{r}_b"], "occupants": self[f"token_{r}_occupants"]}
+            for r in self.token_rows
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        slots = [s for s in self.slots if data.get(f"figure_{s}", "").strip()]
+        if not slots:
+            raise forms.ValidationError("Enter the figure in slot 1 of the Spawn tile.")
+        rows = self._rows_on_board(data)
+        data["figures"] = [data[f"figure_{s}"].strip() for s in slots]
+        data["tokens"] = [
+            spawn.SpawnToken((data[f"token_{r}_a"], data[f"token_{r}_b"]), data[f"token_{r}_occupants"]) for r in rows
+        ]
+        data["rows"] = rows
+        data["choices"] = [self._choice(data.get(f"choice_{s}") or BOX, rows) for s in slots] if self.chooses else None
+        return data
+
+    @property
+    def chooses(self) -> bool:
+        return self.cleaned_data.get("mode") == "choose"
+
+    def _rows_on_board(self, data: dict[str, Any]) -> list[int]:
+        rows = []
+        for row in self.token_rows:
+            a, b = data.get(f"token_{row}_a"), data.get(f"token_{row}_b")
+            if bool(a) != bool(b):
+                raise forms.ValidationError(f"Token {row} needs both of its symbols (or neither, when not on the board).")
+            if a:
+                rows.append(row)
+        return rows
+
+    def _choice(self, value: str, rows: list[int]) -> int | None:
+        if value == BOX:
+            return None
+        if int(value) not in rows:
+            raise forms.ValidationError(f"Token {value} is not on the board, so no figure can go there.")
+        return rows.index(int(value))
+
+
+class HeroDeathsForm(forms.Form):
+    hero = forms.CharField(label="Hero", max_length=services.MAX_HERO_NAME)
+    deaths = _count("Death tokens", services.MAX_DEATHS)
+    damnation = _count("Damnation", services.MAX_DAMNATION)
+
+
+class BaseHeroFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        names = [f.cleaned_data["hero"] for f in self.forms if f.cleaned_data.get("hero")]
+        if len(set(names)) != len(names):
+            raise forms.ValidationError("Each hero draws once per Upgrade Phase; a hero is listed twice.")
+        if not names:
+            raise forms.ValidationError("Enter at least one hero.")
+
+    def heroes(self) -> list[services.HeroDeaths]:
+        return [services.HeroDeaths(**f.cleaned_data) for f in self.forms if f.cleaned_data.get("hero")]
+
+
+HeroFormSet = forms.formset_factory(
+    HeroDeathsForm,
+    formset=BaseHeroFormSet,
+    extra=3,
+    max_num=services.MAX_HEROES,
+    absolute_max=services.MAX_HEROES,
+    validate_max=True,
+)
+
+
+class EditionForm(forms.Form):
+    edition = forms.ModelChoiceField(
+        label="Edition", queryset=Edition.objects.order_by("name"), to_field_name="slug", empty_label=None
+    )
+    seed = _seed()
+
+
+class MonsterForm(forms.Form):
+    """A monster by ``edition/slug`` (stable across databases) and the scenario's place in the campaign."""
+
+    monster = forms.ChoiceField(label="Monster")
+    scenario = forms.TypedChoiceField(
+        label="Scenario number",
+        choices=[(n, str(n)) for n in range(1, CAMPAIGN_SCENARIOS + 1)],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One query with the level cards prefetched: the lookup then needs no more.
+        self.monsters = {f"{m.edition.slug}/{m.slug}": m for m in selectors_content.monsters_list()}
+        self.fields["monster"].choices = self._grouped()
+
+    def _grouped(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for key, monster in sorted(self.monsters.items(), key=lambda item: item[1].name):
+            groups.setdefault(monster.edition.name, []).append((key, monster.name))
+        return sorted(groups.items())
+
+    def clean_monster(self) -> Monster:
+        return self.monsters[self.cleaned_data["monster"]]

@@ -1,0 +1,197 @@
+"""The helper pages: server-rendered forms that post back; with htmx only the result is swapped in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+
+from campaigns import selectors_content
+from campaigns.models import MonsterLevelCard
+from companion.helpers import api, services
+from companion.helpers.forms import BOX, SYMBOL_LABELS, DiceForm, EditionForm, HeroFormSet, MonsterForm, SpawnForm
+
+FACE_LABELS = {"melee": "Melee", "ranged": "Ranged", "crit": "Crit", "shield": "Shield", "blank": "Blank"}
+# Odds below this are left off the bar list (they would all read "0.0%"); the rolled number always shows.
+SHOWN_ODDS = 0.0005
+
+
+def _render(request: HttpRequest, page: str, partial: str, context: dict[str, Any]) -> HttpResponse:
+    """The whole page, or only the result when htmx asked for it."""
+    return render(request, partial if request.htmx else page, context)
+
+
+def _submitted(request: HttpRequest, marker: str) -> QueryDict | None:
+    """POSTed data, or a GET that replays a result (a shared link, "reroll this seed")."""
+    if request.method == "POST":
+        return request.POST
+    return request.GET if marker in request.GET else None
+
+
+def percent(p: float) -> str:
+    return "<0.1%" if 0 < p < SHOWN_ODDS * 2 else f"{p * 100:.1f}%"
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "helpers/index.html")
+
+
+# --- Dice ---------------------------------------------------------------------------------------------
+
+
+def dice(request: HttpRequest) -> HttpResponse:
+    form = DiceForm(_submitted(request, "attack_dice"))
+    context: dict[str, Any] = {"form": form}
+    if form.is_bound and form.is_valid():
+        context["roll"] = _roll_context(services.dice_roll(**form.cleaned_data), form.cleaned_data)
+    return _render(request, "helpers/dice.html", "helpers/_dice_result.html", context)
+
+
+def _roll_context(result: services.DiceResult, params: Mapping[str, Any]) -> dict[str, Any]:
+    data = api.roll_data(result)
+    for side in ("attack", "defense"):
+        for die in data[side]["dice"]:
+            die["label"] = FACE_LABELS[die["face"]]
+            die["was"] = ", ".join(FACE_LABELS[face] for face in die["rerolled_from"])
+    replay = {**{k: v for k, v in params.items() if k != "seed"}, "seed": result.seed}
+    data["kind_label"] = FACE_LABELS[result.kind]
+    data["odds_rows"] = odds_rows(result.odds, result.wounds)
+    data["at_least_one"] = percent(1 - result.odds.get(0, 0.0))
+    data["replay_url"] = f"{reverse('helpers:dice')}?{urlencode(replay)}"
+    return data
+
+
+def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]:
+    top = max(chances.values())
+    return [
+        {"wounds": w, "percent": percent(p), "width": round(100 * p / top, 1), "rolled": w == rolled}
+        for w, p in chances.items()
+        if p >= SHOWN_ODDS or w == rolled
+    ]
+
+
+# --- Spawn --------------------------------------------------------------------------------------------
+
+
+def spawn(request: HttpRequest) -> HttpResponse:
+    form = SpawnForm(request.POST if request.method == "POST" else None)
+    context: dict[str, Any] = {"form": form}
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        try:
+            result = services.spawn_resolve(
+                figures=data["figures"], tokens=data["tokens"], seed=data["seed"], choices=data["choices"]
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc.messages)
+        else:
+            context["spawn"] = _spawn_context(result, data["rows"], data["tokens"])
+    return _render(request, "helpers/spawn.html", "helpers/_spawn_result.html", context)
+
+
+def _token_label(row: int, symbols: tuple[str, str]) -> str:
+    return f"Token {row} ({SYMBOL_LABELS[symbols[0]]} + {SYMBOL_LABELS[symbols[1]]})"
+
+
+def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[Any]) -> dict[str, Any]:
+    labels = [_token_label(row, token.symbols) for row, token in zip(rows, tokens, strict=True)]
+    outcomes = []
+    for outcome, chances in zip(result.outcomes, result.odds, strict=True):
+        where = labels[outcome.token] if outcome.placed else "Back to the box"
+        outcomes.append(
+            {
+                "figure": outcome.figure,
+                "roll": [{"face": face, "label": FACE_LABELS[face]} for face in outcome.roll],
+                "placed": outcome.placed,
+                "where": where,
+                "why": _why_boxed(outcome, labels),
+                "chance": percent(chances[outcome.token if outcome.placed else None]),
+                "odds": [
+                    {"where": BOX.title() if key is None else labels[key], "percent": percent(p)}
+                    for key, p in chances.items()
+                    if p > 0
+                ],
+            }
+        )
+    after = [{"label": label, "occupants": t.occupants, "full": not t.is_free} for label, t in zip(labels, result.tokens_after, strict=True)]
+    return {"outcomes": outcomes, "seed": result.seed, "chosen": result.chosen, "tokens_after": after}
+
+
+def _why_boxed(outcome: Any, labels: list[str]) -> str:
+    if outcome.placed:
+        return ""
+    if not outcome.roll:
+        return "The Ticket Scalper sent it back."
+    if outcome.token is not None:
+        return f"{labels[outcome.token]} is Full."
+    return "No Spawn token on the board shows this pair."
+
+
+# --- Death Curses -------------------------------------------------------------------------------------
+
+
+def death_curses(request: HttpRequest) -> HttpResponse:
+    posted = request.POST if request.method == "POST" else None
+    if posted is not None and "add_hero" in posted:
+        return _with_one_more_hero(request, posted)
+    edition_form = EditionForm(posted, initial={"edition": "inferno"})
+    heroes = HeroFormSet(posted, prefix="heroes")
+    context: dict[str, Any] = {"edition_form": edition_form, "heroes": heroes, "drew": posted is not None}
+    if posted is not None and edition_form.is_valid() and heroes.is_valid():
+        try:
+            result = services.death_curses_draw(
+                edition=edition_form.cleaned_data["edition"],
+                heroes=heroes.heroes(),
+                seed=edition_form.cleaned_data["seed"],
+            )
+        except ValidationError as exc:
+            edition_form.add_error(None, exc.messages)
+        else:
+            context["curses"] = _curses_context(result)
+    return _render(request, "helpers/curses.html", "helpers/_curses_result.html", context)
+
+
+def _with_one_more_hero(request: HttpRequest, posted: QueryDict) -> HttpResponse:
+    """Without JavaScript, "Add a hero" posts the form back with one more empty row."""
+    data = posted.copy()
+    total = int(data.get("heroes-TOTAL_FORMS") or 0)
+    data["heroes-TOTAL_FORMS"] = str(min(total + 1, services.MAX_HEROES))
+    context = {"edition_form": EditionForm(data), "heroes": HeroFormSet(data, prefix="heroes"), "drew": False}
+    return render(request, "helpers/curses.html", context)
+
+
+def _curses_context(result: services.CurseDrawResult) -> dict[str, Any]:
+    draws = []
+    for draw in result.draws:
+        kept_at = next((i for i, card in enumerate(draw.drawn) if draw.kept and card.value == draw.kept.value), None)
+        cards = [{"card": card, "kept": i == kept_at} for i, card in enumerate(draw.drawn)]
+        draws.append({"hero": draw.hero, "draw_count": draw.draw_count, "cards": cards, "kept": draw.kept})
+    return {"draws": draws, "seed": result.seed, "deck_size": result.deck_size, "deck_note": result.deck_note}
+
+
+# --- Monster lookup -----------------------------------------------------------------------------------
+
+
+def monsters(request: HttpRequest) -> HttpResponse:
+    form = MonsterForm(_submitted(request, "monster"))
+    context: dict[str, Any] = {"form": form}
+    if form.is_bound and form.is_valid():
+        monster, number = form.cleaned_data["monster"], form.cleaned_data["scenario"]
+        card = selectors_content.monster_level_card(monster=monster, scenario_number=number)
+        context["lookup"] = {"monster": monster, "scenario": number, "card": card, **_card_context(card)}
+    return _render(request, "helpers/monsters.html", "helpers/_monster_card.html", context)
+
+
+def _card_context(card: MonsterLevelCard | None) -> dict[str, Any]:
+    if card is None:
+        return {"missing": [], "edit_url": reverse("admin:campaigns_monsterlevelcard_add")}
+    fields = MonsterLevelCard._meta
+    return {
+        "missing": [str(fields.get_field(name).verbose_name).capitalize() for name in card.missing_fields],
+        "edit_url": reverse("admin:campaigns_monsterlevelcard_change", args=[card.pk]),
+    }
