@@ -198,7 +198,9 @@ def _rows(plays: list[dict[str, Any]], labels: dict[str, dict[str, str]], count:
             "number": play["number"],
             "scenario": play["name"],
             "level": play["level"],
-            "cells": [[_label(labels, c) for c in play["achievements"][key]] for key, _ in ACHIEVEMENT_COLUMNS],
+            "cells": [
+                [_label(labels, c) for c in play["achievements"][key]] for key, _ in ACHIEVEMENT_COLUMNS
+            ],
         }
         for play in sorted(plays, key=lambda p: p["number"])
     ]
@@ -222,9 +224,7 @@ def _hero(hero: dict[str, Any]) -> dict[str, Any]:
         "name": hero["name"],
         "is_angel": hero["is_angel"],
         "retired": hero["retired"],
-        "slots": [
-            {"card": slot["card"], "covered": slot["covered_by_curse"]} for slot in hero["slots"]
-        ],
+        "slots": [{"card": slot["card"], "covered": slot["covered_by_curse"]} for slot in hero["slots"]],
         "curse": hero["curse"],
     }
 
@@ -247,7 +247,10 @@ def _finale(
         "savior": _label(labels, finale["savior"]) if finale["savior"] else None,
         "ultimate_arcadian": [_label(labels, c) for c in finale["ultimate_arcadian"]],
         "medal_counts": [
-            {**_label(labels, g["colour"]), "medals": sum(g["colour"] in h for h in finale["medals"].values())}
+            {
+                **_label(labels, g["colour"]),
+                "medals": sum(g["colour"] in h for h in finale["medals"].values()),
+            }
             for g in guilds
         ],
     }

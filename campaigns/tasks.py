@@ -17,11 +17,13 @@ class SheetTask(Task):
         document_id = kwargs.get("document_id", args[0] if args else None)
         if document_id is not None:
             documents.sheet_document_fail(
-                document_id=document_id, reason=f"The sheet could not be rendered: {type(exc).__name__}: {exc}"
+                document_id=document_id,
+                reason=f"The sheet could not be rendered: {type(exc).__name__}: {exc}",
             )
 
 
 @shared_task(
+    bind=True,
     base=SheetTask,
     acks_late=True,  # safe to run twice: a done document is skipped, a re-render overwrites the same file
     reject_on_worker_lost=True,
@@ -34,5 +36,6 @@ class SheetTask(Task):
     retry_backoff_max=60,
     retry_jitter=True,
 )
-def render_sheet_document(document_id: int) -> None:
-    documents.sheet_document_render(document_id=document_id)
+def render_sheet_document(self: Task, document_id: int) -> None:
+    # In-process (no broker) nothing could retry later: a transient error fails the sheet at once instead.
+    documents.sheet_document_render(document_id=document_id, retryable=not self.request.is_eager)

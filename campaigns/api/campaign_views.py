@@ -22,7 +22,7 @@ from campaigns.models import Campaign, Guild
 from campaigns.selectors import Access
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import inventory, plays, transfer
-from campaigns.services.common import refuse
+from campaigns.services.common import refuse, require_guild_editor, require_member, require_owner
 
 SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
 REVISION_HELP = "The revision your change is based on (or send it in an If-Match header)."
@@ -145,7 +145,6 @@ class JoinCodeInput(serializers.Serializer):
 
 
 class JoinCodeCreate(APIView):
-    permission_classes = [IsAuthenticated]
     Input = JoinCodeInput
 
     @extend_schema(
@@ -172,26 +171,37 @@ class JoinCodeCreate(APIView):
         )
 
 
+def check_role(access: Access, role: str, guild: Guild | None) -> None:
+    """Refuse early (before reading the body) what the caller may never do; services check again."""
+    if role == "owner":
+        require_owner(access)
+    elif guild is not None and role == "guild":
+        require_guild_editor(access, guild)
+    else:
+        require_member(access)
+
+
 def campaign_action(
     input_class: type[serializers.Serializer],
     call: Callable[..., Any],
     *,
     code: int = status.HTTP_200_OK,
     guild: bool = False,
+    role: str = "member",
     summary: str = "",
 ) -> type[APIView]:
     """A POST endpoint that runs one service with the validated input and answers with the new sheet."""
 
     class Action(APIView):
-        permission_classes = [IsAuthenticated]
-
         @extend_schema(request=input_class, responses={code: SHEET}, summary=summary)
         def post(self, request: Request, pk: int, colour: str | None = None) -> Response:
             access = access_for(request, pk)
+            target = guild_for(access, colour) if guild else None
+            check_role(access, "guild" if guild and role == "member" else role, target)
             data = _valid(input_class, request)
             data["revision"] = revision_of(request)
-            if guild:
-                data["guild"] = guild_for(access, colour)
+            if target is not None:
+                data["guild"] = target
             call(access=access, actor=request.user, **data)
             return sheet_response(access.campaign.pk, _fresh(request, access), code)
 
@@ -314,8 +324,12 @@ class ClaimInput(Revision):
     pass
 
 
-GuildAdd = campaign_action(GuildAddInput, _guild_add, code=status.HTTP_201_CREATED, summary="Add a guild")
-GuildClaim = campaign_action(ClaimInput, campaign_services.guild_claim, guild=True, summary="Claim a guild")
+GuildAdd = campaign_action(
+    GuildAddInput, _guild_add, code=status.HTTP_201_CREATED, role="owner", summary="Add a guild"
+)
+GuildClaim = campaign_action(
+    ClaimInput, campaign_services.guild_claim, guild=True, role="claim", summary="Claim a guild"
+)
 GuildHeroes = campaign_action(
     HeroesInput, campaign_services.guild_heroes_choose, guild=True, summary="Choose the guild's 3 heroes"
 )
@@ -344,7 +358,7 @@ PlayRecord = campaign_action(
     summary="Record a scenario's results",
 )
 NextScenario = campaign_action(NextInput, plays.next_scenario_choose, summary="Choose the next scenario")
-Finale = campaign_action(FinaleInput, plays.campaign_finale_record, summary="Record the finale")
+Finale = campaign_action(FinaleInput, plays.campaign_finale_record, role="owner", summary="Record the finale")
 Undo = campaign_action(UndoInput, plays.event_undo, summary="Undo a change")
 
 
@@ -387,13 +401,10 @@ def _history_entry(event: Any, access: Access) -> dict[str, Any]:
 
 
 class Export(APIView):
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
-        if not access.is_member:
-            refuse("campaign", "Only members export a campaign.")
+        require_member(access)
         response = Response(transfer.campaign_export(campaign=access.campaign))
         response["Content-Disposition"] = f'attachment; filename="campaign-{access.campaign.pk}.json"'
         return response

@@ -78,7 +78,9 @@ def _requested(request: Request, call: Any, prefix: str, kwargs: dict[str, Any],
     try:
         document, _ = call(**data)
     except documents.RenderQueueUnavailable as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
+        return Response(
+            {"detail": str(exc)}, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"}
+        )
     document.refresh_from_db()  # without a broker the render ran in this request
     code = status.HTTP_202_ACCEPTED if document.status == SheetDocument.Status.PENDING else status.HTTP_200_OK
     return Response(_body(request, document, prefix, kwargs), status=code)
@@ -102,7 +104,9 @@ class SheetPdf(APIView):
     def post(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         data = _valid(SheetInput, request)
-        return _requested(request, documents.sheet_pdf_request, "sheet-pdf", {"pk": pk}, access=access, **data)
+        return _requested(
+            request, documents.sheet_pdf_request, "sheet-pdf", {"pk": pk}, access=access, **data
+        )
 
 
 class SheetPdfStatus(APIView):
@@ -128,7 +132,12 @@ class BlankPdf(APIView):
     def post(self, request: Request) -> Response:
         data = _valid(BlankInput, request)
         return _requested(
-            request, documents.blank_pdf_request, "blank-pdf", {}, edition_slug=data["edition"], paper=data["paper"]
+            request,
+            documents.blank_pdf_request,
+            "blank-pdf",
+            {},
+            edition_slug=data["edition"],
+            paper=data["paper"],
         )
 
 

@@ -112,15 +112,20 @@ def _undo_request(document: SheetDocument, previous: SheetDocument | None) -> No
         pending.update(status=previous.status, error=previous.error)
 
 
-def sheet_document_render(*, document_id: int) -> SheetDocument | None:
-    """Render and store one document; a done one is left alone. Transient errors propagate for a retry."""
+def sheet_document_render(*, document_id: int, retryable: bool = True) -> SheetDocument | None:
+    """Render and store one document; a done one is left alone.
+
+    Transient errors propagate for the task to retry when `retryable`; otherwise they fail the document too.
+    """
     document = SheetDocument.objects.select_related("campaign", "edition").filter(pk=document_id).first()
     if document is None or document.status == SheetDocument.Status.DONE:
         return document
     try:
         content = _render(document)
-    except TRANSIENT_ERRORS:
-        raise
+    except TRANSIENT_ERRORS as exc:
+        if retryable:
+            raise
+        return sheet_document_fail(document_id=document.pk, reason=_reason(exc))
     except SoftTimeLimitExceeded:
         return sheet_document_fail(document_id=document.pk, reason="Rendering took too long and was stopped.")
     except Exception as exc:

@@ -4,8 +4,6 @@ from django.urls import path
 
 from companion.helpers import api, views
 
-app_name = "helpers"
-
 api_urlpatterns = [
     path("roll/", api.RollView.as_view(), name="helpers-roll"),
     path("spawn/", api.SpawnView.as_view(), name="helpers-spawn"),

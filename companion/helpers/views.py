@@ -69,7 +69,7 @@ def _roll_context(result: services.DiceResult, params: Mapping[str, Any]) -> dic
 def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]:
     top = max(chances.values())
     return [
-        {"wounds": w, "percent": percent(p), "width": round(100 * p / top, 1), "rolled": w == rolled}
+        {"wounds": w, "percent": percent(p), "width": f"{100 * p / top:.1f}", "rolled": w == rolled}
         for w, p in chances.items()
         if p >= SHOWN_ODDS or w == rolled
     ]

@@ -1,0 +1,113 @@
+"""One matrix over every campaign route and every role: members see, players edit their own guild,
+the owner edits everything, spectators only read, and everyone else gets 404."""
+
+import pytest
+from django.urls import get_resolver
+from rest_framework.test import APIClient
+
+from campaigns.models import Membership
+from tests.factories import UserFactory, build_campaign
+
+pytestmark = pytest.mark.django_db
+
+# (method, path) -> expected status per role when the body is empty.
+# 400 means "allowed in, then the empty body was refused"; 200 a read.
+OWNER, PLAYER, MEMBER, SPECTATOR, OUTSIDER, ANONYMOUS = (
+    "owner",
+    "player",
+    "member",
+    "spectator",
+    "outsider",
+    "anon",
+)
+ROLES = (OWNER, PLAYER, MEMBER, SPECTATOR, OUTSIDER, ANONYMOUS)
+
+READ = {OWNER: 200, PLAYER: 200, MEMBER: 200, SPECTATOR: 200, OUTSIDER: 404, ANONYMOUS: 404}
+MEMBER_WRITE = {OWNER: 400, PLAYER: 400, MEMBER: 400, SPECTATOR: 403, OUTSIDER: 404, ANONYMOUS: 404}
+OWNER_WRITE = {OWNER: 400, PLAYER: 403, MEMBER: 403, SPECTATOR: 403, OUTSIDER: 404, ANONYMOUS: 404}
+OWN_GUILD = {OWNER: 400, PLAYER: 400, MEMBER: 403, SPECTATOR: 403, OUTSIDER: 404, ANONYMOUS: 404}
+
+ROUTES = {
+    ("get", "campaigns/{id}/"): READ,
+    ("get", "campaigns/{id}/history/"): READ,
+    ("get", "campaigns/{id}/export/"): {**READ, SPECTATOR: 403},
+    ("post", "campaigns/{id}/join-codes/"): {**OWNER_WRITE, OWNER: 201},
+    ("post", "campaigns/{id}/guilds/"): OWNER_WRITE,
+    ("post", "campaigns/{id}/plays/"): MEMBER_WRITE,
+    ("post", "campaigns/{id}/next-scenario/"): MEMBER_WRITE,
+    ("post", "campaigns/{id}/finale/"): OWNER_WRITE,
+    ("post", "campaigns/{id}/undo/"): MEMBER_WRITE,
+    ("post", "campaigns/{id}/guilds/{colour}/claim/"): {**MEMBER_WRITE, OWNER: 400, PLAYER: 400, MEMBER: 400},
+    **{
+        ("post", f"campaigns/{{id}}/guilds/{{colour}}/{action}/"): OWN_GUILD
+        for action in (
+            "heroes",
+            "field",
+            "cards",
+            "cards/discard",
+            "inventory/move",
+            "curses",
+            "curses/remove",
+            "saved-coins",
+            "angel",
+        )
+    },
+}
+
+
+@pytest.fixture
+def table():
+    owner, player, member = (
+        UserFactory(username="own"),
+        UserFactory(username="ply"),
+        UserFactory(username="mem"),
+    )
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": player})
+    Membership.objects.create(campaign=campaign, user=member)
+    return campaign, {OWNER: owner, PLAYER: player, MEMBER: member, OUTSIDER: UserFactory(username="out")}
+
+
+def _client(role, users):
+    client = APIClient()
+    if role in users:
+        client.force_authenticate(users[role])
+    return client
+
+
+def test_the_matrix_covers_every_campaign_route():
+    patterns = {str(p.pattern) for p in get_resolver().url_patterns for p in getattr(p, "url_patterns", [p])}
+    routes = {
+        p.replace("<int:pk>", "{id}").replace("<slug:colour>", "{colour}")
+        for p in patterns
+        if "campaigns/<int:pk>" in p
+    }
+    assert routes == {path for _, path in ROUTES}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(("method", "path"), list(ROUTES))
+def test_each_role_gets_what_it_may(table, role, method, path):
+    campaign, users = table
+    # The player holds teal; yellow belongs to the owner, so "own guild" is teal for the player.
+    colour = "teal" if role == PLAYER else "yellow"
+    url = "/api/v1/" + path.format(id=campaign.pk, colour=colour)
+    if role == SPECTATOR:
+        url += f"?share={campaign.share_token}"
+    response = getattr(_client(role, users), method)(url, {}, format="json")
+    assert response.status_code == ROUTES[(method, path)][role], response.content[:200]
+
+
+def test_a_player_cannot_touch_the_owners_guild(table):
+    campaign, users = table
+    response = _client(PLAYER, users).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/saved-coins/",
+        {"coins": 1, "revision": 1},
+        format="json",
+    )
+    assert response.status_code == 403
+
+
+def test_an_unknown_campaign_is_404_for_everyone(table):
+    _, users = table
+    for role in (OWNER, OUTSIDER, ANONYMOUS):
+        assert _client(role, users).get("/api/v1/campaigns/999999/").status_code == 404
