@@ -137,8 +137,18 @@ def edition_structure(campaign: Campaign) -> tuple[progression.Circle, ...]:
     )
 
 
+def recorded_plays(campaign: Campaign) -> list[ScenarioPlay]:
+    """The scenarios written on the sheet, in order (a scenario still being played is not among them)."""
+    plays = [p for p in campaign.plays.all() if p.status == ScenarioPlay.Status.RECORDED]
+    return sorted(plays, key=lambda p: p.number)
+
+
+def live_play(campaign: Campaign) -> ScenarioPlay | None:
+    return next((p for p in campaign.plays.all() if p.status == ScenarioPlay.Status.IN_PROGRESS), None)
+
+
 def played_slugs(campaign: Campaign) -> list[str]:
-    return [p.scenario.slug for p in sorted(campaign.plays.all(), key=lambda p: p.number)]
+    return [p.scenario.slug for p in recorded_plays(campaign)]
 
 
 def allowed_next_scenarios(campaign: Campaign) -> frozenset[str]:
@@ -149,7 +159,7 @@ def allowed_next_scenarios(campaign: Campaign) -> frozenset[str]:
 
 
 def last_play(campaign: Campaign) -> ScenarioPlay | None:
-    plays = sorted(campaign.plays.all(), key=lambda p: p.number)
+    plays = recorded_plays(campaign)
     return plays[-1] if plays else None
 
 

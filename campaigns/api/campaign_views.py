@@ -21,7 +21,7 @@ from campaigns.api.sheet import campaign_sheet_data
 from campaigns.models import Campaign, Guild
 from campaigns.selectors import Access
 from campaigns.services import campaigns as campaign_services
-from campaigns.services import inventory, plays, transfer
+from campaigns.services import inventory, live, plays, transfer
 from campaigns.services.common import refuse, require_guild_editor, require_member, require_owner
 
 SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
@@ -360,6 +360,38 @@ PlayRecord = campaign_action(
 NextScenario = campaign_action(NextInput, plays.next_scenario_choose, summary="Choose the next scenario")
 Finale = campaign_action(FinaleInput, plays.campaign_finale_record, role="owner", summary="Record the finale")
 Undo = campaign_action(UndoInput, plays.event_undo, summary="Undo a change")
+
+
+class LiveStartInput(Revision):
+    scenario = serializers.CharField(max_length=80)
+
+
+class TallyInput(Revision):
+    counter = serializers.ChoiceField(choices=["deaths", "damnation", "coins", "treasure"])
+    delta = serializers.IntegerField(min_value=-10, max_value=10)
+    hero = serializers.CharField(max_length=80, required=False, allow_null=True)
+
+
+class QuestInput(Revision):
+    quest = serializers.CharField(max_length=80, help_text="A PvE quest slug, or pvp:<colour>.")
+
+
+LiveStart = campaign_action(
+    LiveStartInput, live.live_start, code=status.HTTP_201_CREATED, summary="Start tracking a scenario live"
+)
+LiveAbandon = campaign_action(
+    ClaimInput, live.live_abandon, role="owner", summary="Abandon the live scenario"
+)
+LiveTally = campaign_action(TallyInput, live.live_tally, guild=True, summary="Tap a live counter")
+LiveQuest = campaign_action(QuestInput, live.live_quest, guild=True, summary="Complete a quest live")
+
+
+class Live(APIView):
+    @extend_schema(parameters=[SHARE_PARAM], responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        """The scenario being played: counters, quests and the results it would record now."""
+        access = access_for(request, pk)
+        return Response({"live": live.live_state(selectors.campaign_sheet(campaign_id=access.campaign.pk))})
 
 
 class History(APIView):

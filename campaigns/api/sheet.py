@@ -10,8 +10,10 @@ from campaigns.selectors import (
     allowed_next_scenarios,
     angels_lost_to_underlord,
     last_winner,
+    live_play,
     play_achievements,
     played_slugs,
+    recorded_plays,
 )
 from rules_helpers.achievements import ACHIEVEMENTS
 
@@ -146,10 +148,19 @@ def _finale(campaign: Campaign) -> dict[str, Any] | None:
     }
 
 
+def _live_summary(campaign: Campaign) -> dict[str, Any] | None:
+    play = live_play(campaign)
+    return (
+        None
+        if play is None
+        else {"number": play.number, "scenario": play.scenario.slug, "name": play.scenario.name}
+    )
+
+
 def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
     """The sheet for one reader; `campaign` must come from `selectors.campaign_sheet`."""
     guilds = {g.pk: g for g in campaign.guilds.all()}
-    plays = list(campaign.plays.all())
+    plays = recorded_plays(campaign)
     played = set(played_slugs(campaign))
     winner = last_winner(campaign)
     return {
@@ -169,6 +180,7 @@ def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
         "next_scenario": campaign.next_scenario.slug if campaign.next_scenario_id else None,
         "next_chooser": winner.colour.slug if winner else None,
         "angels_lost": angels_lost_to_underlord(campaign),
+        "live": _live_summary(campaign),
         "finished": campaign.finished_at is not None,
         "finale": _finale(campaign),
     }

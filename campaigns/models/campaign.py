@@ -172,6 +172,8 @@ class ScenarioPlay(models.Model):
     level = models.CharField(max_length=8, help_text="The monster level card label used.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECORDED)
     chosen_by = models.ForeignKey(Guild, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # While in progress: quests in the order they were completed, as [quest, guild colour] pairs.
+    quest_log = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["campaign", "number"]

@@ -43,13 +43,14 @@ def _count(value: Any, field: str) -> int:
     return value
 
 
-def _check_scenario(campaign: Campaign, slug: Any) -> Scenario:
+def check_next_scenario(campaign: Campaign, slug: Any) -> Scenario:
+    """The scenario may be played next: allowed by the circles, and the one the last winner chose."""
     scenario = (
         Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
     )
     if scenario is None:
         refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
-    plays = campaign.plays.count()
+    plays = campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
     if plays >= campaign.edition.scenarios_per_campaign:
         refuse("scenario", f"The campaign has had all its {plays} scenarios; only the finale is left.")
     allowed = allowed_next_scenarios(campaign_sheet(campaign_id=campaign.pk))
@@ -192,6 +193,21 @@ def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
     )
 
 
+def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | None) -> ScenarioPlay | None:
+    """Remove the scenario being tracked live (its results are being written for good, or abandoned)."""
+    live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).first()
+    if live is None:
+        return None
+    if scenario is not None and live.scenario_id != scenario.pk:
+        refuse("scenario", f"{live.scenario.name} is being played; record or abandon it first.")
+    for result in live.results.all():
+        for hero in result.heroes.all():
+            changes.delete(hero)
+        changes.delete(result)
+    changes.delete(live)
+    return live
+
+
 @transaction.atomic
 def scenario_record_result(
     *, access: Access, actor: Any, revision: Any, scenario: Any, results: Any
@@ -200,13 +216,14 @@ def scenario_record_result(
     require_member(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
-    scenario_obj = _check_scenario(campaign, scenario)
+    scenario_obj = check_next_scenario(campaign, scenario)
     pairs = _check_guild_lines(campaign, results)
     _check_rules(scenario_obj, pairs)
     cards = _reward_cards(scenario_obj, pairs)
-    number = campaign.plays.count() + 1
+    number = campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count() + 1
     labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
     changes = Changes()
+    clear_live_play(changes, campaign, scenario_obj)
     play = changes.create(
         ScenarioPlay,
         campaign=campaign,
@@ -330,7 +347,10 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
     claim_campaign_revision(campaign, revision)
     if campaign.finished_at is not None:
         refuse("savior", "The finale has already been recorded.")
-    if campaign.plays.count() < campaign.edition.scenarios_per_campaign:
+    if (
+        campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
+        < campaign.edition.scenarios_per_campaign
+    ):
         refuse("savior", "The finale comes after the campaign's last scenario.")
     savior_guild = None
     if savior is not None:
@@ -352,12 +372,12 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
 
 def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
     """Medals, council seat and Ultimate Arcadian, recomputed from the sheet (never stored)."""
-    from campaigns.selectors import play_achievements
+    from campaigns.selectors import play_achievements, recorded_plays
 
     if campaign.finished_at is None:
         return None
     guilds = {g.pk: g for g in campaign.guilds.all()}
-    scenarios = [play_achievements(p, guilds) for p in campaign.plays.all()]
+    scenarios = [play_achievements(p, guilds) for p in recorded_plays(campaign)]
     savior = guilds[campaign.savior_id].colour.slug if campaign.savior_id in guilds else None
     return rules_achievements.campaign_finale(
         scenarios, guilds=[g.colour.slug for g in guilds.values()], savior=savior
@@ -366,7 +386,15 @@ def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
 
 # Changes to the campaign as a whole carry the campaign's revision; the rest belong to one guild.
 CAMPAIGN_SCOPED_KINDS = frozenset(
-    {"scenario-recorded", "next-chosen", "finale", "guild-added", "undo-campaign"}
+    {
+        "scenario-recorded",
+        "next-chosen",
+        "finale",
+        "guild-added",
+        "undo-campaign",
+        "live-started",
+        "live-abandoned",
+    }
 )
 OWNER_ONLY_UNDO = frozenset({"finale", "guild-added"})
 

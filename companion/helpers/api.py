@@ -48,7 +48,7 @@ def seed_field() -> serializers.IntegerField:
 # --- Dice ---------------------------------------------------------------------------------------------
 
 
-class RollRequest(serializers.Serializer):
+class RollSerializer(serializers.Serializer):
     attack_dice = serializers.IntegerField(min_value=0, max_value=services.MAX_ATTACK_DICE)
     kind = serializers.ChoiceField(choices=dice.ATTACK_KINDS, help_text="A melee or a ranged attack.")
     defense_dice = serializers.IntegerField(min_value=0, max_value=services.MAX_DEFENSE_DICE, default=0)
@@ -83,7 +83,7 @@ class WoundOddsSerializer(serializers.Serializer):
     )
 
 
-class RollResponse(serializers.Serializer):
+class RollResultSerializer(serializers.Serializer):
     kind = serializers.CharField()
     attack = AttackRollSerializer()
     defense = DefenseRollSerializer()
@@ -111,7 +111,11 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
     return {
         "kind": result.kind,
         "attack": {"faces": list(attack.faces), "hits": attack.successes, "dice": _dice(attack, result.kind)},
-        "defense": {"faces": list(defense.faces), "saves": defense.successes, "dice": _dice(defense, dice.DEFENSE)},
+        "defense": {
+            "faces": list(defense.faces),
+            "saves": defense.successes,
+            "dice": _dice(defense, dice.DEFENSE),
+        },
         "wounds": result.wounds,
         "seed": result.seed,
         "odds": {"wounds": {str(w): p for w, p in result.odds.items()}},
@@ -119,9 +123,9 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
 
 
 class RollView(HelperView):
-    @extend_schema(request=RollRequest, responses={200: RollResponse}, summary="Roll an attack and a defense")
+    @extend_schema(request=RollSerializer, responses={200: RollResultSerializer}, summary="Roll an attack and a defense")
     def post(self, request: Request) -> Response:
-        data = RollRequest(data=request.data)
+        data = RollSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(roll_data(services.dice_roll(**data.validated_data)))
 
@@ -137,11 +141,14 @@ class SpawnTokenSerializer(serializers.Serializer):
         help_text="The pair of Attack die symbols the token shows, in any order.",
     )
     occupants = serializers.IntegerField(
-        min_value=0, max_value=spawn.SPACE_CAPACITY, default=0, help_text="Characters in its Space (Huge = 2)."
+        min_value=0,
+        max_value=spawn.SPACE_CAPACITY,
+        default=0,
+        help_text="Characters in its Space (Huge = 2).",
     )
 
 
-class SpawnRequest(serializers.Serializer):
+class SpawnSerializer(serializers.Serializer):
     figures = serializers.ListField(
         child=serializers.CharField(max_length=services.MAX_FIGURE_NAME),
         min_length=1,
@@ -169,7 +176,7 @@ class SpawnOutcomeSerializer(serializers.Serializer):
     placed = serializers.BooleanField()
 
 
-class SpawnResponse(serializers.Serializer):
+class SpawnResultSerializer(serializers.Serializer):
     outcomes = SpawnOutcomeSerializer(many=True)
     seed = serializers.IntegerField(allow_null=True, help_text="Null when the Ticket Scalper chose.")
     odds = serializers.ListField(
@@ -195,9 +202,11 @@ def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
 
 
 class SpawnView(HelperView):
-    @extend_schema(request=SpawnRequest, responses={200: SpawnResponse}, summary="Spawn the Spawn tile's figures")
+    @extend_schema(
+        request=SpawnSerializer, responses={200: SpawnResultSerializer}, summary="Spawn the Spawn tile's figures"
+    )
     def post(self, request: Request) -> Response:
-        data = SpawnRequest(data=request.data)
+        data = SpawnSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(spawn_data(services.spawn_resolve(**data.validated_data)))
 
@@ -211,7 +220,7 @@ class HeroDeathsSerializer(serializers.Serializer):
     damnation = serializers.IntegerField(min_value=0, max_value=services.MAX_DAMNATION, default=0)
 
 
-class DeathCursesRequest(serializers.Serializer):
+class DeathCursesSerializer(serializers.Serializer):
     edition = serializers.SlugRelatedField(slug_field="slug", queryset=Edition.objects.all())
     heroes = HeroDeathsSerializer(many=True, min_length=1, max_length=services.MAX_HEROES)
     seed = seed_field()
@@ -219,7 +228,9 @@ class DeathCursesRequest(serializers.Serializer):
     def validate_heroes(self, heroes: list[dict[str, Any]]) -> list[services.HeroDeaths]:
         names = [hero["hero"] for hero in heroes]
         if len(set(names)) != len(names):
-            raise serializers.ValidationError("Each hero draws once per Upgrade Phase; a hero is listed twice.")
+            raise serializers.ValidationError(
+                "Each hero draws once per Upgrade Phase; a hero is listed twice."
+            )
         return [services.HeroDeaths(**hero) for hero in heroes]
 
 
@@ -230,7 +241,7 @@ class HeroDrawSerializer(serializers.Serializer):
     kept = serializers.CharField(allow_null=True, help_text="The highest value drawn; null when none.")
 
 
-class DeathCursesResponse(serializers.Serializer):
+class DeathCurseDrawsSerializer(serializers.Serializer):
     draws = HeroDrawSerializer(many=True)
     seed = serializers.IntegerField()
     deck_size = serializers.IntegerField()
@@ -258,9 +269,9 @@ def curses_data(result: services.CurseDrawResult) -> dict[str, Any]:
 
 class DeathCursesView(HelperView):
     @extend_schema(
-        request=DeathCursesRequest, responses={200: DeathCursesResponse}, summary="Draw Death Curses per hero"
+        request=DeathCursesSerializer, responses={200: DeathCurseDrawsSerializer}, summary="Draw Death Curses per hero"
     )
     def post(self, request: Request) -> Response:
-        data = DeathCursesRequest(data=request.data)
+        data = DeathCursesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(curses_data(services.death_curses_draw(**data.validated_data)))

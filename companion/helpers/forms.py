@@ -31,7 +31,10 @@ def _seed() -> forms.IntegerField:
 class DiceForm(forms.Form):
     attack_dice = _count("Attack dice", services.MAX_ATTACK_DICE, initial=2)
     kind = forms.ChoiceField(
-        label="Attack", choices=[("melee", "Melee"), ("ranged", "Ranged")], initial="melee", widget=forms.RadioSelect
+        label="Attack",
+        choices=[("melee", "Melee"), ("ranged", "Ranged")],
+        initial="melee",
+        widget=forms.RadioSelect,
     )
     defense_dice = _count("Defense dice", services.MAX_DEFENSE_DICE)
     attack_rerolls = _count("Attack rerolls", services.MAX_REROLLS)
@@ -71,7 +74,9 @@ class SpawnForm(forms.Form):
         for row in self.token_rows:
             for side in ("a", "b"):
                 label = f"Token {row} {'first' if side == 'a' else 'second'} symbol"
-                self.fields[f"token_{row}_{side}"] = forms.ChoiceField(label=label, required=False, choices=symbols)
+                self.fields[f"token_{row}_{side}"] = forms.ChoiceField(
+                    label=label, required=False, choices=symbols
+                )
             occupants = [(n, str(n)) for n in range(spawn.SPACE_CAPACITY + 1)]
             self.fields[f"token_{row}_occupants"] = forms.TypedChoiceField(
                 label=f"Token {row} characters in its Space", choices=occupants, coerce=int, initial=0
@@ -85,7 +90,12 @@ class SpawnForm(forms.Form):
 
     def token_fields(self) -> list[dict[str, Any]]:
         return [
-            {"row": r, "a": self[f"token_{r}_a"], "b": self[f"token_{r}_b"], "occupants": self[f"token_{r}_occupants"]}
+            {
+                "row": r,
+                "a": self[f"token_{r}_a"],
+                "b": self[f"token_{r}_b"],
+                "occupants": self[f"token_{r}_occupants"],
+            }
             for r in self.token_rows
         ]
 
@@ -97,10 +107,13 @@ class SpawnForm(forms.Form):
         rows = self._rows_on_board(data)
         data["figures"] = [data[f"figure_{s}"].strip() for s in slots]
         data["tokens"] = [
-            spawn.SpawnToken((data[f"token_{r}_a"], data[f"token_{r}_b"]), data[f"token_{r}_occupants"]) for r in rows
+            spawn.SpawnToken((data[f"token_{r}_a"], data[f"token_{r}_b"]), data[f"token_{r}_occupants"])
+            for r in rows
         ]
         data["rows"] = rows
-        data["choices"] = [self._choice(data.get(f"choice_{s}") or BOX, rows) for s in slots] if self.chooses else None
+        data["choices"] = (
+            [self._choice(data.get(f"choice_{s}") or BOX, rows) for s in slots] if self.chooses else None
+        )
         return data
 
     @property
@@ -112,7 +125,9 @@ class SpawnForm(forms.Form):
         for row in self.token_rows:
             a, b = data.get(f"token_{row}_a"), data.get(f"token_{row}_b")
             if bool(a) != bool(b):
-                raise forms.ValidationError(f"Token {row} needs both of its symbols (or neither, when not on the board).")
+                raise forms.ValidationError(
+                    f"Token {row} needs both of its symbols (or neither, when not on the board)."
+                )
             if a:
                 rows.append(row)
         return rows

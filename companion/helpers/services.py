@@ -168,7 +168,9 @@ def death_curses_draw(
     return CurseDrawResult(edition, draws, seed, len(deck), deck_note(edition, cards))
 
 
-def _hero_draw(hero: str, count: int, draw: curses.CurseDraw, by_code: dict[str, DeathCurse]) -> HeroCurseDraw:
+def _hero_draw(
+    hero: str, count: int, draw: curses.CurseDraw, by_code: dict[str, DeathCurse]
+) -> HeroCurseDraw:
     kept = by_code[draw.kept.code] if draw.kept else None
     return HeroCurseDraw(hero, count, tuple(by_code[c.code] for c in draw.drawn), kept)
 

@@ -14,7 +14,15 @@ from django.urls import reverse
 from campaigns import selectors_content
 from campaigns.models import MonsterLevelCard
 from companion.helpers import api, services
-from companion.helpers.forms import BOX, SYMBOL_LABELS, DiceForm, EditionForm, HeroFormSet, MonsterForm, SpawnForm
+from companion.helpers.forms import (
+    BOX,
+    SYMBOL_LABELS,
+    DiceForm,
+    EditionForm,
+    HeroFormSet,
+    MonsterForm,
+    SpawnForm,
+)
 
 FACE_LABELS = {"melee": "Melee", "ranged": "Ranged", "crit": "Crit", "shield": "Shield", "blank": "Blank"}
 # Odds below this are left off the bar list (they would all read "0.0%"); the rolled number always shows.
@@ -118,7 +126,10 @@ def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[A
                 ],
             }
         )
-    after = [{"label": label, "occupants": t.occupants, "full": not t.is_free} for label, t in zip(labels, result.tokens_after, strict=True)]
+    after = [
+        {"label": label, "occupants": t.occupants, "full": not t.is_free}
+        for label, t in zip(labels, result.tokens_after, strict=True)
+    ]
     return {"outcomes": outcomes, "seed": result.seed, "chosen": result.chosen, "tokens_after": after}
 
 
@@ -168,7 +179,9 @@ def _with_one_more_hero(request: HttpRequest, posted: QueryDict) -> HttpResponse
 def _curses_context(result: services.CurseDrawResult) -> dict[str, Any]:
     draws = []
     for draw in result.draws:
-        kept_at = next((i for i, card in enumerate(draw.drawn) if draw.kept and card.value == draw.kept.value), None)
+        kept_at = next(
+            (i for i, card in enumerate(draw.drawn) if draw.kept and card.value == draw.kept.value), None
+        )
         cards = [{"card": card, "kept": i == kept_at} for i, card in enumerate(draw.drawn)]
         draws.append({"hero": draw.hero, "draw_count": draw.draw_count, "cards": cards, "kept": draw.kept})
     return {"draws": draws, "seed": result.seed, "deck_size": result.deck_size, "deck_note": result.deck_note}

@@ -93,7 +93,11 @@ def test_the_back_lists_every_guild_player_hero_card_curse_saved_coin_and_title(
                     assert slot["card"]["name"] in back
             if hero["curse"]:
                 assert f"{hero['curse']['code']} {hero['curse']['name']}" in back
-    for code, name in (("INF-R01", "The Finisher"), ("INF-R03", "Collector's Armor"), ("INF-S01", "Dusty Blade")):
+    for code, name in (
+        ("INF-R01", "The Finisher"),
+        ("INF-R03", "Collector's Armor"),
+        ("INF-S01", "Dusty Blade"),
+    ):
         assert f"{code} {name}" in back
     assert "ANGEL" in back and "Angel Eyes" in back
 
@@ -223,7 +227,9 @@ def test_the_same_revision_is_rendered_once_and_then_served_from_the_stored_file
     assert again.file.name == first.file.name and again.file.read() == stored
 
 
-def test_a_change_to_the_campaign_makes_a_new_revision_to_print(full_demo, django_capture_on_commit_callbacks):
+def test_a_change_to_the_campaign_makes_a_new_revision_to_print(
+    full_demo, django_capture_on_commit_callbacks
+):
     owner = user("ana")
     first, _ = request_sheet(owner, full_demo, django_capture_on_commit_callbacks)
     gray = full_demo.guilds.get(colour__slug="gray")

@@ -37,6 +37,9 @@ ROUTES = {
     ("post", "campaigns/{id}/next-scenario/"): MEMBER_WRITE,
     ("post", "campaigns/{id}/finale/"): OWNER_WRITE,
     ("post", "campaigns/{id}/undo/"): MEMBER_WRITE,
+    ("get", "campaigns/{id}/live/"): READ,
+    ("post", "campaigns/{id}/live/start/"): MEMBER_WRITE,
+    ("post", "campaigns/{id}/live/abandon/"): OWNER_WRITE,
     ("post", "campaigns/{id}/guilds/{colour}/claim/"): {**MEMBER_WRITE, OWNER: 400, PLAYER: 400, MEMBER: 400},
     **{
         ("post", f"campaigns/{{id}}/guilds/{{colour}}/{action}/"): OWN_GUILD
@@ -50,6 +53,8 @@ ROUTES = {
             "curses/remove",
             "saved-coins",
             "angel",
+            "live/tally",
+            "live/quest",
         )
     },
 }

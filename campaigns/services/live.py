@@ -1,0 +1,274 @@
+"""A scenario tracked live at the table: taps on Death, Damnation and coin counters and on quests.
+
+Each tap is an event (so it can be undone). The app applies the First Bonus coin and the win condition,
+and ending the scenario pre-fills its results for the table to check and record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
+from campaigns.selectors import Access, campaign_sheet, last_winner, live_play
+from campaigns.services.common import (
+    claim_campaign_revision,
+    claim_guild_revision,
+    refuse,
+    require_guild_editor,
+    require_member,
+    require_owner,
+)
+from campaigns.services.history import Changes, event_record
+from campaigns.services.plays import check_next_scenario, clear_live_play
+from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+
+HERO_COUNTERS = ("deaths", "damnation")
+GUILD_COUNTERS = ("coins", "treasure")
+
+
+def _live(campaign: Campaign) -> ScenarioPlay:
+    play = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).select_related("scenario").first()
+    if play is None:
+        refuse("scenario", "No scenario is being played; start one first.")
+    return play
+
+
+@transaction.atomic
+def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> ScenarioPlay:
+    """Start tracking the next scenario: a zeroed line per guild and per fielded hero."""
+    require_member(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
+        refuse("scenario", "A scenario is already being played.")
+    scenario_obj = check_next_scenario(campaign, scenario)
+    guilds = list(campaign.guilds.select_related("colour"))
+    if len(guilds) < 2:
+        refuse("scenario", "Set up at least 2 guilds first.")
+    number = campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count() + 1
+    changes = Changes()
+    play = changes.create(
+        ScenarioPlay,
+        campaign=campaign,
+        number=number,
+        scenario=scenario_obj,
+        level=level_bracket(number, labels=tuple(campaign.edition.level_labels) or LEVEL_BRACKETS),
+        status=ScenarioPlay.Status.IN_PROGRESS,
+        chosen_by=last_winner(campaign_sheet(campaign_id=campaign.pk)),
+    )
+    for guild in guilds:
+        result = changes.create(PlayResult, play=play, guild=guild)
+        for hero in GuildHero.objects.filter(guild=guild, fielded=True, retired=False):
+            changes.create(HeroResult, result=result, hero=hero)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="live-started",
+        changes=changes,
+        summary=f"Scenario {number}: {scenario_obj.name} started",
+    )
+    return play
+
+
+@transaction.atomic
+def live_tally(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, counter: str, delta: Any, hero: Any = None
+) -> PlayResult:
+    """One tap: +/- on a hero's Death tokens or Damnation, or on the guild's coins or treasure."""
+    require_guild_editor(access, guild)
+    if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0 or abs(delta) > 10:
+        refuse("delta", "A tap adds or removes 1 to 10.")
+    claim_guild_revision(guild, revision)
+    play = _live(access.campaign)
+    result = PlayResult.objects.get(play=play, guild=guild)
+    changes = Changes()
+    if counter in HERO_COUNTERS:
+        line = _hero_line(result, hero)
+        _bump(changes, line, counter, delta, f"{line.hero.hero.name}'s {counter}")
+        what = f"{line.hero.hero.name} ({guild.colour.name})"
+    elif counter in GUILD_COUNTERS:
+        _bump(changes, result, counter, delta, f"{guild.colour.name}'s {counter}")
+        what = guild.colour.name
+    else:
+        refuse("counter", f"Counters are {', '.join(HERO_COUNTERS + GUILD_COUNTERS)}.")
+    sign = "+" if delta > 0 else ""
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="live-tally",
+        guild=guild,
+        changes=changes,
+        summary=f"{what}: {counter} {sign}{delta}",
+    )
+    return result
+
+
+def _hero_line(result: PlayResult, hero: Any) -> HeroResult:
+    line = result.heroes.select_related("hero__hero").filter(hero__hero__slug=hero).first()
+    if line is None:
+        refuse("hero", f"{result.guild.colour.name} has no hero {hero!r} in this scenario.")
+    return line
+
+
+def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> None:
+    value = getattr(row, counter) + delta
+    if value < 0:
+        refuse("delta", f"{label} cannot go below 0.")
+    changes.update(row, **{counter: value})
+
+
+def quest_choices(play: ScenarioPlay, guild: Guild) -> dict[str, str]:
+    """The quests this guild can complete here: the scenario's PvE quests and one PvP per other guild."""
+    choices = {q.slug: q.name for q in play.scenario.quests.all()}
+    for other in play.campaign.guilds.select_related("colour").exclude(pk=guild.pk):
+        choices[f"pvp:{other.colour.slug}"] = f"Kill a hero of the {other.colour.name} guild"
+    return choices
+
+
+def wins_with(quests: list[str], pve: set[str], guild_count: int) -> bool:
+    """3 quests including a PvE one (2 quests in a 2-player game) win at once."""
+    if guild_count == 2:
+        return len(quests) >= 2
+    return len(quests) >= 3 and any(q in pve for q in quests)
+
+
+@transaction.atomic
+def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest: Any) -> PlayResult:
+    """A guild completes a quest: First Bonus coin if first, and the win if it is its 3rd (with a PvE)."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    play = _live(access.campaign)
+    choices = quest_choices(play, guild)
+    if quest == f"pvp:{guild.colour.slug}":
+        refuse("quest", f"{guild.colour.name} cannot complete the quest for its own colour.")
+    if quest not in choices:
+        refuse("quest", f"{quest!r} is not a quest of {play.scenario.name}.")
+    result = PlayResult.objects.select_for_update().get(play=play, guild=guild)
+    if quest in result.quests:
+        refuse("quest", f"{guild.colour.name} has already completed {choices[quest]}.")
+    _check_quest_limit(play, quest)
+    changes = Changes()
+    first = not any(entry[0] == quest for entry in play.quest_log)
+    changes.update(play, quest_log=[*play.quest_log, [quest, guild.colour.slug]])
+    changes.update(result, quests=[*result.quests, quest], coins=result.coins + (1 if first else 0))
+    summary = f"{guild.colour.name} completed {choices[quest]}" + (" (+1 coin, first)" if first else "")
+    if _wins_now(play, result):
+        changes.update(result, winner=True)
+        summary += f"; {guild.colour.name} wins the scenario"
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="live-quest",
+        guild=guild,
+        changes=changes,
+        summary=summary,
+    )
+    return result
+
+
+def _check_quest_limit(play: ScenarioPlay, quest: str) -> None:
+    record = Quest.objects.filter(scenario=play.scenario, slug=quest).first()
+    done = sum(1 for entry in play.quest_log if entry[0] == quest)
+    if record is not None and record.reward_limit is not None and done >= record.reward_limit:
+        refuse("quest", f"{record.name} can be completed by {record.reward_limit} guilds only.")
+
+
+def _wins_now(play: ScenarioPlay, result: PlayResult) -> bool:
+    if PlayResult.objects.filter(play=play, winner=True).exists():
+        return False
+    pve = set(play.scenario.quests.values_list("slug", flat=True))
+    return wins_with(result.quests, pve, play.results.count())
+
+
+def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
+    """The results the sheet would record now: coins plus 1 per quest and the treasure, titles, rewards."""
+    quests = {q.slug: q for q in play.scenario.quests.select_related("reward_card")}
+    first_title = _first_title_holder(play, quests)
+    lines = []
+    for result in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"):
+        done = [quests[q] for q in result.quests if q in quests]
+        heroes = list(result.heroes.all())
+        lines.append(
+            {
+                "guild": result.guild.colour.slug,
+                "winner": result.winner,
+                "coins": result.coins + len(result.quests) + result.treasure,
+                "treasure": result.treasure,
+                "title": _won_title(play, result, done, first_title),
+                "angel": any(q.gives == Quest.Gives.ANGEL for q in done),
+                "reward_cards": [
+                    {"card": q.reward_card.slug, "hero": heroes[0].hero.hero.slug if heroes else None}
+                    for q in done
+                    if q.gives == Quest.Gives.REWARD and q.reward_card_id
+                ],
+                "quests": list(result.quests),
+                "heroes": [
+                    {"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation} for h in heroes
+                ],
+            }
+        )
+    return lines
+
+
+def _first_title_holder(play: ScenarioPlay, quests: dict[str, Quest]) -> str | None:
+    titles = {slug for slug, q in quests.items() if q.gives == Quest.Gives.TITLE}
+    return next((colour for quest, colour in play.quest_log if quest in titles), None)
+
+
+def _won_title(play: ScenarioPlay, result: PlayResult, done: list[Quest], first: str | None) -> bool:
+    if not any(q.gives == Quest.Gives.TITLE for q in done):
+        return False
+    title = getattr(play.scenario, "title", None)
+    only_first = title is not None and title.awarded_to == "first"
+    return not only_first or first == result.guild.colour.slug
+
+
+@transaction.atomic
+def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
+    """Stop tracking the scenario without recording it (the owner only)."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    changes = Changes()
+    play = clear_live_play(changes, campaign, None)
+    if play is None:
+        refuse("scenario", "No scenario is being played.")
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="live-abandoned",
+        changes=changes,
+        summary=f"Scenario {play.number}: {play.scenario.name} abandoned",
+    )
+
+
+def live_state(campaign: Campaign) -> dict[str, Any] | None:
+    """What the live tracker shows: counters per guild and hero, quests, and the pre-filled results."""
+    play = live_play(campaign)
+    if play is None:
+        return None
+    return {
+        "number": play.number,
+        "scenario": play.scenario.slug,
+        "name": play.scenario.name,
+        "level": play.level,
+        "quest_log": play.quest_log,
+        "guilds": [
+            {
+                "guild": r.guild.colour.slug,
+                "coins": r.coins,
+                "treasure": r.treasure,
+                "quests": r.quests,
+                "winner": r.winner,
+                "quest_choices": quest_choices(play, r.guild),
+                "heroes": [
+                    {"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation}
+                    for h in r.heroes.all()
+                ],
+            }
+            for r in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero")
+        ],
+        "results_draft": results_draft(play),
+    }
