@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from campaigns import selectors
 from campaigns.models import Campaign
 from campaigns.services import campaigns as campaign_services
-from campaigns.services import plays
+from campaigns.services import plays, upgrade
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -76,7 +76,15 @@ def result_line(colour: str, *, winner: bool = False, coins: int = 0, **extra: A
     return {"guild": colour, "winner": winner, "coins": coins, **extra}
 
 
-def record(owner: Any, campaign: Campaign, scenario: str, results: list[dict[str, Any]]) -> Campaign:
+def record(
+    owner: Any,
+    campaign: Campaign,
+    scenario: str,
+    results: list[dict[str, Any]],
+    *,
+    upgrade_on_paper: bool = True,
+) -> Campaign:
+    """Record a scenario; by default the upgrade phase after it is played on paper (abandoned in the app)."""
     campaign = refreshed(campaign)
     plays.scenario_record_result(
         access=access(owner, campaign),
@@ -85,6 +93,11 @@ def record(owner: Any, campaign: Campaign, scenario: str, results: list[dict[str
         scenario=scenario,
         results=results,
     )
+    if upgrade_on_paper and upgrade.open_phase_for(refreshed(campaign)) is not None:
+        campaign = refreshed(campaign)
+        upgrade.upgrade_phase_restart(
+            access=access(owner, campaign), actor=owner, revision=campaign.revision, reopen=False
+        )
     return refreshed(campaign)
 
 

@@ -2,7 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from campaigns.api import campaign_views as cv
-from campaigns.api import content_views, document_views
+from campaigns.api import content_views, document_views, phase_views
 
 router = DefaultRouter()
 router.register("editions", content_views.EditionViewSet, basename="edition")
@@ -43,6 +43,8 @@ campaign_urls = [
     path("campaigns/<int:pk>/undo/", cv.Undo.as_view(), name="campaign-undo"),
     path("campaigns/<int:pk>/export/", cv.Export.as_view(), name="campaign-export"),
 ]
+
+campaign_urls += [path(route, view.as_view(), name=name) for route, view, name in phase_views.phase_urls]
 
 urlpatterns = [
     path("content/report/", content_views.content_report_view, name="content-report"),

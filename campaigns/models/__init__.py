@@ -63,3 +63,6 @@ __all__ += [
 from .documents import SheetDocument  # noqa: E402
 
 __all__ += ["SheetDocument"]
+from .phases import HeroDraftRecord, UpgradeGuild, UpgradePhase  # noqa: E402
+
+__all__ += ["HeroDraftRecord", "UpgradeGuild", "UpgradePhase"]

@@ -16,6 +16,7 @@ from campaigns.models import (
     GuildColour,
     GuildHero,
     Hero,
+    HeroDraftRecord,
     InventoryCard,
     JoinCode,
     Membership,
@@ -196,6 +197,8 @@ def guild_heroes_choose(
     claim_guild_revision(guild, revision)
     if campaign.plays.exists():
         refuse("heroes", "Heroes are chosen before the first scenario and never changed afterwards.")
+    if HeroDraftRecord.objects.filter(campaign=campaign).exists():
+        refuse("heroes", "This campaign drafts its heroes; pick from your hand in the hero draft.")
     chosen = _check_heroes(campaign, guild, heroes)
     changes = Changes()
     for card in InventoryCard.objects.filter(guild=guild):
@@ -206,7 +209,7 @@ def guild_heroes_choose(
         changes.create(GuildHero, campaign=campaign, guild=guild, hero=hero, position=i)
         for i, hero in enumerate(chosen, start=1)
     ]
-    _deal_starter_deck(changes, campaign, guild, roster)
+    deal_starter_deck(changes, campaign, guild, roster)
     event_record(
         campaign=campaign,
         actor=actor,
@@ -218,7 +221,7 @@ def guild_heroes_choose(
     return guild
 
 
-def _deal_starter_deck(changes: Changes, campaign: Campaign, guild: Guild, roster: list[GuildHero]) -> None:
+def deal_starter_deck(changes: Changes, campaign: Campaign, guild: Guild, roster: list[GuildHero]) -> None:
     # One card per hero in turn, so every hero starts with something to attack with.
     for index, card in enumerate(_starter_deck(campaign)):
         hero = roster[index % len(roster)]

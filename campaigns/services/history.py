@@ -19,10 +19,13 @@ from campaigns.models import (
     Guild,
     GuildHero,
     HeroCurse,
+    HeroDraftRecord,
     HeroResult,
     InventoryCard,
     PlayResult,
     ScenarioPlay,
+    UpgradeGuild,
+    UpgradePhase,
 )
 
 # Counters that move with every write; they are not part of what an event changes.
@@ -39,6 +42,9 @@ CAMPAIGN_PATHS: dict[type[models.Model], str] = {
     ScenarioPlay: "campaign",
     PlayResult: "play__campaign",
     HeroResult: "result__play__campaign",
+    UpgradePhase: "campaign",
+    UpgradeGuild: "phase__campaign",
+    HeroDraftRecord: "campaign",
 }
 TRACKED = {model._meta.label_lower: model for model in CAMPAIGN_PATHS}
 

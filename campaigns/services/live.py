@@ -21,7 +21,7 @@ from campaigns.services.common import (
     require_owner,
 )
 from campaigns.services.history import Changes, event_record
-from campaigns.services.plays import check_next_scenario, clear_live_play
+from campaigns.services.plays import check_next_scenario, clear_live_play, require_no_open_phase
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 HERO_COUNTERS = ("deaths", "damnation")
@@ -43,6 +43,7 @@ def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> S
     claim_campaign_revision(campaign, revision)
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("scenario", "A scenario is already being played.")
+    require_no_open_phase(campaign)
     scenario_obj = check_next_scenario(campaign, scenario)
     guilds = list(campaign.guilds.select_related("colour"))
     if len(guilds) < 2:

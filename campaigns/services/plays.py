@@ -20,8 +20,10 @@ from campaigns.models import (
     Scenario,
     ScenarioPlay,
     UpgradeCard,
+    UpgradePhase,
 )
 from campaigns.selectors import Access, allowed_next_scenarios, campaign_sheet, last_winner
+from campaigns.services import upgrade
 from campaigns.services.common import (
     claim_campaign_revision,
     claim_guild_revision,
@@ -193,6 +195,11 @@ def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
     )
 
 
+def require_no_open_phase(campaign: Campaign) -> None:
+    if upgrade.open_phase_for(campaign) is not None:
+        refuse("scenario", "Finish the upgrade phase first (or the owner abandons it).")
+
+
 def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | None) -> ScenarioPlay | None:
     """Remove the scenario being tracked live (its results are being written for good, or abandoned)."""
     live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).first()
@@ -210,12 +217,13 @@ def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | N
 
 @transaction.atomic
 def scenario_record_result(
-    *, access: Access, actor: Any, revision: Any, scenario: Any, results: Any
+    *, access: Access, actor: Any, revision: Any, scenario: Any, results: Any, seed: int | None = None
 ) -> ScenarioPlay:
     """Write a played scenario on the sheet: results per guild, reward cards and angels to the guilds."""
     require_member(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
+    require_no_open_phase(campaign)
     scenario_obj = check_next_scenario(campaign, scenario)
     pairs = _check_guild_lines(campaign, results)
     _check_rules(scenario_obj, pairs)
@@ -246,6 +254,8 @@ def scenario_record_result(
         data={"number": number},
         summary=f"Scenario {number}: {scenario_obj.name} recorded, won by {winner.colour.name}",
     )
+    if upgrade.phase_needed(campaign, play):
+        upgrade.upgrade_phase_open(campaign=campaign, actor=actor, play=play, seed=seed)
     return play
 
 
@@ -420,6 +430,16 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
     if not event.changes:
         refuse("seq", f"Change #{seq} ({event.summary}) cannot be undone.")
     _claim_for_undo(access, event, revision)
+    if (
+        event.kind == "scenario-recorded"
+        and UpgradePhase.objects.filter(
+            play__campaign=campaign, play__number=event.data.get("number")
+        ).exists()
+    ):
+        raise ConflictError(
+            "The upgrade phase after this scenario has begun; the owner abandons it first.",
+            campaign_id=campaign.pk,
+        )
     if hasattr_undone(event):
         raise ConflictError(f"Change #{seq} was already undone.", campaign_id=campaign.pk)
     if not effects_in_place(event):

@@ -19,11 +19,14 @@ from campaigns.models import (
     Guild,
     GuildHero,
     HeroCurse,
+    HeroDraftRecord,
     HeroResult,
     InventoryCard,
     Membership,
     PlayResult,
     ScenarioPlay,
+    UpgradeGuild,
+    UpgradePhase,
 )
 from campaigns.services.common import refuse
 from campaigns.services.history import CAMPAIGN_PATHS, restore_values, snapshot
@@ -31,7 +34,18 @@ from campaigns.services.history import CAMPAIGN_PATHS, restore_values, snapshot
 FORMAT = "inferno-companion-campaign"
 VERSION = 1
 # Load order: every row refers only to rows listed before it.
-ROW_MODELS = (Guild, GuildHero, InventoryCard, HeroCurse, ScenarioPlay, PlayResult, HeroResult)
+ROW_MODELS = (
+    Guild,
+    GuildHero,
+    InventoryCard,
+    HeroCurse,
+    ScenarioPlay,
+    PlayResult,
+    HeroResult,
+    UpgradePhase,
+    UpgradeGuild,
+    HeroDraftRecord,
+)
 # Filled in after the guilds exist, since they point at guilds and scenarios.
 LATE_CAMPAIGN_FIELDS = ("savior", "next_scenario")
 

@@ -123,7 +123,9 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
 
 
 class RollView(HelperView):
-    @extend_schema(request=RollSerializer, responses={200: RollResultSerializer}, summary="Roll an attack and a defense")
+    @extend_schema(
+        request=RollSerializer, responses={200: RollResultSerializer}, summary="Roll an attack and a defense"
+    )
     def post(self, request: Request) -> Response:
         data = RollSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -203,7 +205,9 @@ def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
 
 class SpawnView(HelperView):
     @extend_schema(
-        request=SpawnSerializer, responses={200: SpawnResultSerializer}, summary="Spawn the Spawn tile's figures"
+        request=SpawnSerializer,
+        responses={200: SpawnResultSerializer},
+        summary="Spawn the Spawn tile's figures",
     )
     def post(self, request: Request) -> Response:
         data = SpawnSerializer(data=request.data)
@@ -269,7 +273,9 @@ def curses_data(result: services.CurseDrawResult) -> dict[str, Any]:
 
 class DeathCursesView(HelperView):
     @extend_schema(
-        request=DeathCursesSerializer, responses={200: DeathCurseDrawsSerializer}, summary="Draw Death Curses per hero"
+        request=DeathCursesSerializer,
+        responses={200: DeathCurseDrawsSerializer},
+        summary="Draw Death Curses per hero",
     )
     def post(self, request: Request) -> Response:
         data = DeathCursesSerializer(data=request.data)

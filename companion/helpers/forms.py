@@ -12,7 +12,8 @@ from companion.helpers import services
 from rules_helpers import spawn
 from rules_helpers.monsters import CAMPAIGN_SCENARIOS
 
-SYMBOL_LABELS = {"melee": "Sword (melee)", "ranged": "Bow (ranged)", "crit": "Crit"}
+# Short enough for three selects side by side at 360 px; the symbol is drawn beside it in the results.
+SYMBOL_LABELS = {"melee": "Sword", "ranged": "Bow", "crit": "Crit"}
 BOX = services.BOX
 
 
@@ -169,10 +170,17 @@ HeroFormSet = forms.formset_factory(
 
 
 class EditionForm(forms.Form):
-    edition = forms.ModelChoiceField(
-        label="Edition", queryset=Edition.objects.order_by("name"), to_field_name="slug", empty_label=None
-    )
+    edition = forms.ChoiceField(label="Edition")
     seed = _seed()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Choices are read once: a ModelChoiceField would query again for every rendering and validation.
+        self.editions = {edition.slug: edition for edition in Edition.objects.order_by("name")}
+        self.fields["edition"].choices = [(slug, edition.name) for slug, edition in self.editions.items()]
+
+    def clean_edition(self) -> Edition:
+        return self.editions[self.cleaned_data["edition"]]
 
 
 class MonsterForm(forms.Form):

@@ -82,3 +82,68 @@ def test_writes_to_two_guilds_at_once_both_succeed():
     )
     assert not any(isinstance(o, Exception) for o in outcomes), outcomes
     assert refreshed(campaign).history_seq == campaign.history_seq + 2
+
+
+def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplicate_no_card():
+    import time
+    from collections import Counter
+
+    from campaigns.models import Guild, UpgradePhase
+    from campaigns.services import upgrade
+    from campaigns.services.plays import scenario_record_result
+    from rules_helpers.drafts import UpgradeDraft
+    from tests.campaigns.test_upgrade_phase import level_one_deck
+    from tests.factories import result_line
+
+    level_one_deck()
+    owner = UserFactory(username="olga")
+    colours = ("yellow", "purple", "teal", "gray")
+    campaign = build_campaign(owner, guilds=dict.fromkeys(colours))
+    scenario_record_result(
+        access=access(owner, campaign),
+        actor=owner,
+        revision=refreshed(campaign).revision,
+        scenario="ferry-of-the-dead",
+        results=[result_line(c, winner=c == "yellow") for c in colours],
+        seed=0,
+    )
+    deck = Counter(upgrade._level_deck(campaign, 1))
+
+    def player(colour):
+        def play_three_rounds():
+            for round_number in (1, 2, 3):
+                deadline = time.monotonic() + 20
+                while True:
+                    phase = UpgradePhase.objects.get(campaign=campaign, status="open")
+                    draft = UpgradeDraft.from_dict(phase.draft)
+                    if draft.round == round_number and not draft.picked_this_round(colour):
+                        break
+                    assert time.monotonic() < deadline, "the draft stalled"
+                    time.sleep(0.005)
+                guild = Guild.objects.get(campaign=campaign, colour__slug=colour)
+                upgrade.upgrade_pick(
+                    access=access(owner, campaign),
+                    actor=owner,
+                    guild=guild,
+                    revision=guild.revision,
+                    cards=list(draft.hand(colour)[:2]),
+                )
+            return "done"
+
+        return play_three_rounds
+
+    for number in range(100):
+        if number:
+            upgrade.upgrade_phase_restart(
+                access=access(owner, campaign),
+                actor=owner,
+                revision=refreshed(campaign).revision,
+                seed=number,
+            )
+        outcomes = _race([player(c) for c in colours])
+        assert outcomes == ["done"] * 4, outcomes
+        draft = UpgradeDraft.from_dict(UpgradePhase.objects.get(campaign=campaign, status="open").draft)
+        assert draft.is_complete
+        drafted = Counter(card for c in colours for card in draft.drafted(c))
+        assert all(len(draft.drafted(c)) == 6 for c in colours)
+        assert drafted == deck  # every card of the deck ends in exactly one guild's drafted cards

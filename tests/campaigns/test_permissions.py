@@ -6,7 +6,7 @@ from django.urls import get_resolver
 from rest_framework.test import APIClient
 
 from campaigns.models import Membership
-from tests.factories import UserFactory, build_campaign
+from tests.factories import UserFactory, build_campaign, record, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +40,12 @@ ROUTES = {
     ("get", "campaigns/{id}/live/"): READ,
     ("post", "campaigns/{id}/live/start/"): MEMBER_WRITE,
     ("post", "campaigns/{id}/live/abandon/"): OWNER_WRITE,
+    ("get", "campaigns/{id}/upgrade-phase/"): READ,
+    ("post", "campaigns/{id}/upgrade-phase/restart/"): OWNER_WRITE,
+    # No phase has closed and no hero draft runs yet: nobody finds them, outsiders least of all.
+    ("get", "campaigns/{id}/upgrade-phases/<int:level>/review/"): dict.fromkeys(ROLES, 404),
+    ("get", "campaigns/{id}/hero-draft/"): dict.fromkeys(ROLES, 404),
+    ("post", "campaigns/{id}/hero-draft/start/"): OWNER_WRITE,
     ("post", "campaigns/{id}/guilds/{colour}/claim/"): {**MEMBER_WRITE, OWNER: 400, PLAYER: 400, MEMBER: 400},
     **{
         ("post", f"campaigns/{{id}}/guilds/{{colour}}/{action}/"): OWN_GUILD
@@ -55,6 +61,11 @@ ROUTES = {
             "angel",
             "live/tally",
             "live/quest",
+            "upgrade-phase/pick",
+            "upgrade-phase/enter",
+            "upgrade-phase/buy",
+            "upgrade-phase/confirm",
+            "hero-draft/pick",
         )
     },
 }
@@ -69,6 +80,14 @@ def table():
     )
     campaign = build_campaign(owner, guilds={"yellow": None, "teal": player})
     Membership.objects.create(campaign=campaign, user=member)
+    # A recorded scenario leaves its upgrade phase open, so the phase routes have something to guard.
+    campaign = record(
+        owner,
+        campaign,
+        "ferry-of-the-dead",
+        [result_line("yellow", winner=True), result_line("teal")],
+        upgrade_on_paper=False,
+    )
     return campaign, {OWNER: owner, PLAYER: player, MEMBER: member, OUTSIDER: UserFactory(username="out")}
 
 
@@ -95,7 +114,8 @@ def test_each_role_gets_what_it_may(table, role, method, path):
     campaign, users = table
     # The player holds teal; yellow belongs to the owner, so "own guild" is teal for the player.
     colour = "teal" if role == PLAYER else "yellow"
-    url = "/api/v1/" + path.format(id=campaign.pk, colour=colour)
+    url = "/api/v1/" + path.replace("<int:level>", "1").format(id=campaign.pk, colour=colour)
+
     if role == SPECTATOR:
         url += f"?share={campaign.share_token}"
     response = getattr(_client(role, users), method)(url, {}, format="json")

@@ -49,14 +49,23 @@ def stop(worker: subprocess.Popen) -> None:
         worker.wait(timeout=5)
 
 
-def poll(api, url: str) -> dict:
+def drop_queue(queue: str) -> None:
+    """Leave nothing behind on the shared Redis, even when the test failed."""
+    with celery_app.connection_for_write() as conn:
+        channel = conn.default_channel
+        channel.queue_delete(queue)
+        channel.client.delete(f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+
+
+def poll(api, url: str, log: Path) -> dict:
     deadline = time.monotonic() + POLL_SECONDS
     while time.monotonic() < deadline:
         body = api.get(url).data
         if body["status"] != SheetDocument.Status.PENDING:
             return body
         time.sleep(0.25)
-    raise AssertionError(f"the sheet was still pending after {POLL_SECONDS} s")
+    tail = log.read_text(errors="replace")[-3000:]
+    raise AssertionError(f"the sheet was still pending after {POLL_SECONDS} s; worker log:\n{tail}")
 
 
 def test_a_real_worker_renders_the_sheet_asked_for_through_the_api(
@@ -67,20 +76,23 @@ def test_a_real_worker_renders_the_sheet_asked_for_through_the_api(
     ensure_content()
     campaign = demo_campaign()
     queue = f"pdf-test-{uuid.uuid4().hex[:10]}"  # no other worker on this Redis takes our task
-    monkeypatch.setattr(render_sheet_document, "queue", queue)
-    monkeypatch.setattr(celery_app.conf, "task_always_eager", False)
+    monkeypatch.setattr(render_sheet_document, "queue", queue, raising=False)
+    monkeypatch.setattr(render_sheet_document, "_exec_options", None)  # Celery caches the routing options
     log = tmp_path / "worker.log"
     worker = start_worker(queue, redis_url, log)
+    eager, celery_app.conf.task_always_eager = celery_app.conf.task_always_eager, False
     try:
         api.force_authenticate(user("ana"))
         response = api.post(f"/api/v1/campaigns/{campaign.pk}/sheet-pdf/", {"paper": "a4"}, format="json")
         assert response.status_code in (200, 202), response.data
-        body = poll(api, response.data["status_url"])
+        body = poll(api, response.data["status_url"], log)
         assert body["status"] == "done", (body, log.read_text(errors="replace")[-3000:])
         download = api.get(body["download_url"])
         content = b"".join(download.streaming_content)
     finally:
+        celery_app.conf.task_always_eager = eager
         stop(worker)
+        drop_queue(queue)
     assert download["Content-Type"] == "application/pdf"
     pages = pdf_pages(content)
     assert "Demo: Road to Rock Bottom" in pages[0] and "Trailblazer" in pages[1]

@@ -1,4 +1,4 @@
-"""The helpers' JSON API: dice, Spawn and Death Curse draws, reproducible by seed, throttled when anonymous."""
+"""The helpers' JSON API: dice, Spawn and Death Curses, reproducible by seed, throttled when anonymous."""
 
 import pytest
 from django.core.cache import cache
@@ -315,5 +315,12 @@ def test_the_helpers_are_in_the_api_schema_with_their_bodies():
         operation = schema["paths"][path]["post"]
         assert "requestBody" in operation and "200" in operation["responses"]
     components = schema["components"]["schemas"]
-    named = {"RollRequest", "RollResult", "SpawnRequest", "SpawnResult", "DeathCursesRequest", "DeathCurseDraws"}
+    named = {
+        "RollRequest",
+        "RollResult",
+        "SpawnRequest",
+        "SpawnResult",
+        "DeathCursesRequest",
+        "DeathCurseDraws",
+    }
     assert named <= set(components)

@@ -9,7 +9,7 @@ from django.db import transaction
 from campaigns import selectors
 from campaigns.models import Campaign, Membership
 from campaigns.services import campaigns as setup
-from campaigns.services import inventory, plays
+from campaigns.services import inventory, plays, upgrade
 
 PLAYERS = {"yellow": "ana", "purple": "ben", "teal": "cleo", "gray": "dev"}
 ROSTERS = {
@@ -130,6 +130,10 @@ def _play_three_scenarios(campaign: Campaign, users: dict[str, Any]) -> None:
             revision=_rev(campaign),
             scenario=scenario,
             results=results,
+        )
+        # The demo table plays its upgrade phases on paper: the level decks are not in the app yet.
+        upgrade.upgrade_phase_restart(
+            access=_access(owner, campaign), actor=owner, revision=_rev(campaign), reopen=False
         )
         if next_slug:
             plays.next_scenario_choose(

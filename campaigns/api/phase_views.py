@@ -1,0 +1,161 @@
+"""The upgrade phase and the hero draft over the API: each player sees only their own hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaigns.api.campaign_views import SHARE_PARAM, Revision, access_for, campaign_action
+from campaigns.models import Event, Guild, HeroDraftRecord, UpgradePhase
+from campaigns.selectors import Access
+from campaigns.services import hero_draft, upgrade
+from campaigns.services.common import refuse
+
+GUILD_PARAM = OpenApiParameter(
+    "guild", OpenApiTypes.STR, description="Whose hand to show: one of your guilds (the owner: any guild)."
+)
+
+
+def viewer_guild(access: Access, colour: str | None) -> Guild | None:
+    """The guild whose hidden hand the caller may see: their own, or any for the owner picking for someone."""
+    guilds = list(access.campaign.guilds.select_related("colour"))
+    if colour:
+        guild = next((g for g in guilds if g.colour.slug == colour), None)
+        if guild is None:
+            refuse("guild", f"This campaign has no {colour!r} guild.")
+        if not access.is_member or not access.may_edit_guild(guild):
+            refuse("guild", "You may only look at your own guild's hand.")
+        return guild
+    return next((g for g in guilds if g.pk in access.guild_ids), None)
+
+
+class UpgradePhaseView(APIView):
+    @extend_schema(parameters=[SHARE_PARAM, GUILD_PARAM], responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        """The open upgrade phase as the caller may see it (404 when none is open)."""
+        access = access_for(request, pk)
+        phase = upgrade.open_phase_for(access.campaign)
+        if phase is None:
+            raise Http404
+        guild = viewer_guild(access, request.query_params.get("guild"))
+        return Response(upgrade.phase_view(phase, access, guild))
+
+
+class PhaseReview(APIView):
+    @extend_schema(parameters=[SHARE_PARAM], responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int, level: int) -> Response:
+        """A closed phase, reviewed afterwards: draws, drafts, purchases, and every action in order."""
+        access = access_for(request, pk)
+        phase = UpgradePhase.objects.filter(campaign=access.campaign, level=level).first()
+        if phase is None or phase.status != UpgradePhase.Status.CLOSED:
+            raise Http404
+        data = upgrade.phase_view(phase, access, None)
+        data["actions"] = _phase_actions(phase)
+        data["story"] = [_story_line(part) for part in phase.guilds.select_related("guild__colour")]
+        return Response(data)
+
+
+def _phase_actions(phase: UpgradePhase) -> list[str]:
+    opened = Event.objects.filter(campaign=phase.campaign, kind="upgrade-opened", data__level=phase.level)
+    start = opened.latest("seq").seq
+    events = Event.objects.filter(campaign=phase.campaign, seq__gte=start, kind__startswith="upgrade")
+    closing = events.filter(kind="upgrade-confirm", summary__contains="closed").order_by("seq").last()
+    if closing is not None:
+        events = events.filter(seq__lte=closing.seq)
+    return [e.summary for e in events.order_by("seq")]
+
+
+def _story_line(part: Any) -> str:
+    from campaigns.models import UpgradeCard
+
+    names = dict(UpgradeCard.objects.filter(slug__in=part.drafted + part.bought).values_list("slug", "name"))
+    drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
+    bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
+    return f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}"
+
+
+class CardsInput(Revision):
+    cards = serializers.ListField(child=serializers.CharField(max_length=80), max_length=6)
+
+
+class DealtCard(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    code = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    cost = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=20)
+
+
+class EnterInput(Revision):
+    cards = DealtCard(many=True)
+
+
+class ConfirmInput(Revision):
+    pass
+
+
+class RestartInput(Revision):
+    reopen = serializers.BooleanField(default=True, help_text="False: the table plays this phase on paper.")
+
+
+class HeroPickInput(Revision):
+    hero = serializers.CharField(max_length=80)
+
+
+class HeroDraftStartInput(Revision):
+    pass
+
+
+UpgradePick = campaign_action(
+    CardsInput, upgrade.upgrade_pick, guild=True, summary="Keep 2 cards of your hand"
+)
+UpgradeEnter = campaign_action(
+    EnterInput, upgrade.upgrade_enter_dealt, guild=True, summary="Enter the 6 cards drafted at the table"
+)
+UpgradeBuy = campaign_action(CardsInput, upgrade.upgrade_buy, guild=True, summary="Buy up to 3 drafted cards")
+UpgradeConfirm = campaign_action(
+    ConfirmInput, upgrade.upgrade_confirm, guild=True, summary="Finish the guild's upgrades"
+)
+UpgradeRestart = campaign_action(
+    RestartInput, upgrade.upgrade_phase_restart, role="owner", summary="Restart or abandon the upgrade phase"
+)
+HeroDraftStart = campaign_action(
+    HeroDraftStartInput,
+    hero_draft.hero_draft_start,
+    code=status.HTTP_201_CREATED,
+    role="owner",
+    summary="Start the hero draft",
+)
+HeroDraftPick = campaign_action(
+    HeroPickInput, hero_draft.hero_draft_pick, guild=True, summary="Keep a hero from your hand"
+)
+
+
+class HeroDraftView(APIView):
+    @extend_schema(parameters=[SHARE_PARAM, GUILD_PARAM], responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        access = access_for(request, pk)
+        record = HeroDraftRecord.objects.filter(campaign=access.campaign).first()
+        if record is None:
+            raise Http404
+        guild = viewer_guild(access, request.query_params.get("guild"))
+        return Response(hero_draft.hero_draft_view(record, guild))
+
+
+phase_urls = [
+    ("campaigns/<int:pk>/upgrade-phase/", UpgradePhaseView, "upgrade-phase"),
+    ("campaigns/<int:pk>/upgrade-phase/restart/", UpgradeRestart, "upgrade-phase-restart"),
+    ("campaigns/<int:pk>/upgrade-phases/<int:level>/review/", PhaseReview, "upgrade-phase-review"),
+    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/pick/", UpgradePick, "upgrade-pick"),
+    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/enter/", UpgradeEnter, "upgrade-enter"),
+    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/buy/", UpgradeBuy, "upgrade-buy"),
+    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/confirm/", UpgradeConfirm, "upgrade-confirm"),
+    ("campaigns/<int:pk>/hero-draft/", HeroDraftView, "hero-draft"),
+    ("campaigns/<int:pk>/hero-draft/start/", HeroDraftStart, "hero-draft-start"),
+    ("campaigns/<int:pk>/guilds/<slug:colour>/hero-draft/pick/", HeroDraftPick, "hero-draft-pick"),
+]

@@ -1,0 +1,121 @@
+"""The hero draft at campaign start: hero cards dealt out, one kept per round, the rest passed left."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
+from campaigns.selectors import Access
+from campaigns.services.campaigns import deal_starter_deck
+from campaigns.services.common import (
+    claim_campaign_revision,
+    claim_guild_revision,
+    refuse,
+    require_guild_editor,
+    require_owner,
+)
+from campaigns.services.history import Changes, event_record
+from rules_helpers.drafts import HeroDraft
+
+
+@transaction.atomic
+def hero_draft_start(
+    *, access: Access, actor: Any, revision: Any, seed: int | None = None
+) -> HeroDraftRecord:
+    """Deal the edition's heroes among the guilds (seating order) before anyone has chosen heroes."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    guilds = list(campaign.guilds.select_related("colour").order_by("seat"))
+    if len(guilds) < 2:
+        refuse("guilds", "Add at least 2 guilds before the hero draft.")
+    if campaign.plays.exists() or GuildHero.objects.filter(campaign=campaign).exists():
+        refuse("guilds", "The hero draft happens before any guild has chosen heroes.")
+    if HeroDraftRecord.objects.filter(campaign=campaign).exists():
+        refuse("guilds", "The hero draft has already started.")
+    heroes = sorted(
+        Hero.objects.filter(edition=campaign.edition, is_angel=False).values_list("slug", flat=True)
+    )
+    seed = secrets.randbits(48) if seed is None else seed
+    try:
+        draft = HeroDraft.start([g.colour.slug for g in guilds], heroes, rng=random.Random(seed))
+    except ValueError as exc:
+        refuse("guilds", str(exc).capitalize() + ".")
+    changes = Changes()
+    record = changes.create(HeroDraftRecord, campaign=campaign, seed=seed, state=draft.to_dict())
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="hero-draft-started",
+        changes=changes,
+        summary="The hero draft began: keep one hero, pass the rest left, three times",
+    )
+    return record
+
+
+@transaction.atomic
+def hero_draft_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, hero: Any) -> HeroDraftRecord:
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    record = HeroDraftRecord.objects.select_for_update().filter(campaign=access.campaign, done=False).first()
+    if record is None:
+        refuse("hero", "No hero draft is running.")
+    draft = HeroDraft.from_dict(record.state)
+    round_number = draft.round
+    try:
+        draft.pick(guild.colour.slug, [str(hero)])
+    except ValueError as exc:
+        refuse("hero", str(exc).capitalize() + ".")
+    changes = Changes()
+    changes.update(record, state=draft.to_dict(), done=draft.is_complete)
+    if draft.is_complete:
+        _seat_heroes(changes, access, draft)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="hero-draft-pick",
+        guild=guild,
+        changes=changes,
+        data={"round": round_number, "hero": str(hero)},
+        summary=f"{guild.colour.name} kept a hero (round {round_number})"
+        + ("; the hero draft is over" if draft.is_complete else ""),
+    )
+    return record
+
+
+def _seat_heroes(changes: Changes, access: Access, draft: HeroDraft) -> None:
+    campaign = access.campaign
+    for guild in campaign.guilds.select_related("colour"):
+        slugs = draft.drafted(guild.colour.slug)
+        heroes = {h.slug: h for h in Hero.objects.filter(edition=campaign.edition, slug__in=slugs)}
+        roster = [
+            changes.create(GuildHero, campaign=campaign, guild=guild, hero=heroes[slug], position=i)
+            for i, slug in enumerate(slugs, start=1)
+        ]
+        deal_starter_deck(changes, campaign, guild, roster)
+
+
+def hero_draft_view(record: HeroDraftRecord, guild: Guild | None) -> dict[str, Any]:
+    """Everyone sees who is still choosing; only a hand's holder sees the hand and their kept heroes."""
+    draft = HeroDraft.from_dict(record.state)
+    view: dict[str, Any] = {
+        "round": draft.round,
+        "complete": draft.is_complete,
+        "waiting_for": list(draft.waiting_for()),
+        "mine": None,
+    }
+    if record.done:
+        view["drafted"] = {player: list(draft.drafted(player)) for player in draft.players}
+    if guild is not None:
+        colour = guild.colour.slug
+        view["mine"] = {
+            "guild": colour,
+            "hand": [] if draft.is_complete else list(draft.hand(colour)),
+            "picked_this_round": draft.picked_this_round(colour),
+            "drafted": list(draft.drafted(colour)),
+        }
+    return view

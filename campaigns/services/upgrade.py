@@ -1,0 +1,466 @@
+"""The Upgrade Phase between scenarios (rulebook p.19, p.27-28): curses, draft, purchase, redistribution.
+
+Every player acts on their own phone at the same time. The server holds the hidden draft; a pick locks the
+phase row, so simultaneous picks are applied one after the other and none is lost.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from campaigns.models import (
+    Campaign,
+    DeathCurse,
+    Event,
+    Guild,
+    GuildHero,
+    HeroCurse,
+    HeroResult,
+    InventoryCard,
+    PlayResult,
+    ScenarioPlay,
+    UpgradeCard,
+    UpgradeGuild,
+    UpgradePhase,
+)
+from campaigns.selectors import Access
+from campaigns.services.common import (
+    claim_campaign_revision,
+    claim_guild_revision,
+    refuse,
+    require_guild_editor,
+    require_owner,
+)
+from campaigns.services.history import Changes, event_record, inverse_changes
+from campaigns.services.inventory import curse_slot
+from rules_helpers.curses import Curse, curse_draw_count, draw_curses
+from rules_helpers.drafts import UPGRADE_HAND, UpgradeDraft
+from rules_helpers.upgrades import settle_purchase
+
+MAX_PURCHASES = 3
+
+
+def open_phase_for(campaign: Campaign) -> UpgradePhase | None:
+    return campaign.upgrade_phases.filter(status=UpgradePhase.Status.OPEN).select_related("play").first()
+
+
+def _phase(campaign: Campaign, *, lock: bool = False) -> UpgradePhase:
+    queryset = UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN)
+    phase = (queryset.select_for_update() if lock else queryset).first()
+    if phase is None:
+        refuse("phase", "No upgrade phase is open.")
+    return phase
+
+
+def phase_needed(campaign: Campaign, play: ScenarioPlay) -> bool:
+    """Campaign mode has an upgrade phase after every scenario but the last; episodic mode has none."""
+    return campaign.mode == Campaign.Mode.CAMPAIGN and play.number < campaign.edition.scenarios_per_campaign
+
+
+def upgrade_phase_open(
+    *, campaign: Campaign, actor: Any, play: ScenarioPlay, seed: int | None = None
+) -> UpgradePhase:
+    """Open the phase: Death Curses are drawn at once, the upgrade deck is dealt (or marked manual)."""
+    seed = secrets.randbits(48) if seed is None else seed
+    rng = random.Random(seed)
+    changes = Changes()
+    guilds = list(campaign.guilds.select_related("colour").order_by("seat"))
+    draws = _draw_curses(changes, campaign, play, rng)
+    mode, draft = _deal(campaign, play.number, [g.colour.slug for g in guilds], rng)
+    phase = changes.create(
+        UpgradePhase,
+        campaign=campaign,
+        play=play,
+        level=play.number,
+        seed=seed,
+        curse_draws=draws,
+        draft_mode=mode,
+        draft=draft,
+    )
+    for guild in guilds:
+        result = PlayResult.objects.get(play=play, guild=guild)
+        changes.create(UpgradeGuild, phase=phase, guild=guild, coins=result.coins + guild.saved_coins)
+        if guild.saved_coins:
+            changes.update(guild, saved_coins=0)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="upgrade-opened",
+        changes=changes,
+        data={"level": play.number},
+        summary=f"Upgrade phase {play.number} opened; Death Curses drawn",
+    )
+    return phase
+
+
+def _curse_deck(campaign: Campaign) -> list[Curse]:
+    cards = DeathCurse.objects.filter(edition=campaign.edition).order_by("code")
+    return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)]
+
+
+def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: random.Random) -> list[dict]:
+    """Old curses go back to the deck; each hero draws deaths + damnation // 2 and keeps the highest."""
+    for old in HeroCurse.objects.filter(guild__campaign=campaign):
+        changes.delete(old)
+    lines = list(
+        HeroResult.objects.filter(result__play=play)
+        .select_related("hero__hero", "result__guild__colour")
+        .order_by("result__guild__seat", "hero__position")
+    )
+    table = [(str(line.hero.uid), curse_draw_count(line.deaths, line.damnation)) for line in lines]
+    deck = _curse_deck(campaign)
+    drawing = deck and any(count for _, count in table)
+    outcome = draw_curses(deck, table, rng=rng) if drawing else {}
+    by_code = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
+    return [
+        _keep(changes, line, outcome.get(str(line.hero.uid)), by_code, count)
+        for line, (_, count) in zip(lines, table, strict=True)
+    ]
+
+
+def _keep(changes: Changes, line: HeroResult, draw: Any, by_code: dict[str, DeathCurse], count: int) -> dict:
+    hero = line.hero
+    kept = by_code[draw.kept.code] if draw is not None and draw.kept is not None else None
+    if kept is not None:
+        changes.create(
+            HeroCurse, guild=hero.guild, hero=hero, curse=kept, slot=curse_slot(hero.guild, hero, kept, None)
+        )
+    drawn = [c.code for c in draw.drawn] if draw is not None else []
+    return {
+        "guild": line.result.guild.colour.slug,
+        "hero": hero.hero.slug,
+        "deaths": line.deaths,
+        "damnation": line.damnation,
+        "draw_count": count,
+        "drawn": drawn,
+        "kept": kept.code if kept else None,
+        "why": _why(kept, drawn, count),
+    }
+
+
+def _why(kept: DeathCurse | None, drawn: list[str], count: int) -> str:
+    if count == 0:
+        return "No Death tokens and under 2 Damnation: no card drawn."
+    if kept is None:
+        return "The curse deck has no cards entered yet."
+    if len(drawn) == 1:
+        return f"Drew one card and keeps it ({kept.name}, value {kept.value})."
+    return f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
+
+
+def _level_deck(campaign: Campaign, level: int) -> list[str]:
+    cards = UpgradeCard.objects.filter(edition=campaign.edition, deck=f"level-{level}").order_by("slug")
+    return [c.slug for c in cards for _ in range(c.copies or 1)]
+
+
+def _deal(campaign: Campaign, level: int, players: list[str], rng: random.Random) -> tuple[str, dict | None]:
+    deck = _level_deck(campaign, level)
+    if len(deck) < UPGRADE_HAND * len(players):
+        # The level deck has not been entered (fully) yet: the table deals real cards and types them in.
+        return UpgradePhase.DraftMode.MANUAL, None
+    return UpgradePhase.DraftMode.APP, UpgradeDraft.start(players, deck, rng=rng).to_dict()
+
+
+def _guild_part(phase: UpgradePhase, guild: Guild) -> UpgradeGuild:
+    return UpgradeGuild.objects.select_for_update().get(phase=phase, guild=guild)
+
+
+@transaction.atomic
+def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, cards: Any) -> UpgradePhase:
+    """Keep 2 cards from the hand in front of the guild; when everyone has picked, the rest pass left."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    phase = _phase(access.campaign, lock=True)
+    if phase.draft_mode != UpgradePhase.DraftMode.APP or phase.draft is None:
+        refuse("cards", "This phase's cards are dealt at the table; enter the cards you drafted instead.")
+    draft = UpgradeDraft.from_dict(phase.draft)
+    if draft.is_complete:
+        refuse("cards", "The draft is over.")
+    if not isinstance(cards, list):
+        refuse("cards", "Pick a list of 2 cards from your hand.")
+    round_number = draft.round
+    try:
+        draft.pick(guild.colour.slug, [str(c) for c in cards])
+    except ValueError as exc:
+        refuse("cards", str(exc).capitalize() + ".")
+    changes = Changes()
+    changes.update(phase, draft=draft.to_dict())
+    if draft.is_complete:
+        for part in UpgradeGuild.objects.filter(phase=phase).select_related("guild__colour"):
+            changes.update(part, drafted=list(draft.drafted(part.guild.colour.slug)))
+    who = _on_behalf(access, actor, guild)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="upgrade-pick",
+        guild=guild,
+        changes=changes,
+        data={"round": round_number, "cards": [str(c) for c in cards]},
+        summary=f"{guild.colour.name} picked 2 cards (round {round_number}){who}",
+    )
+    return phase
+
+
+def _on_behalf(access: Access, actor: Any, guild: Guild) -> str:
+    if guild.player_id and guild.player_id != getattr(actor, "pk", None):
+        return f", picked by {actor.get_username()} for the absent player"
+    return ""
+
+
+def _entered_card(campaign: Campaign, level: int, entry: Any) -> UpgradeCard:
+    if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
+        refuse("cards", "Give each card's name (and its cost and code if you can).")
+    cost = entry.get("cost")
+    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 20):
+        refuse("cards", f"{entry['name']}: a cost is a whole number from 0 to 20.")
+    deck = f"level-{level}"
+    code = str(entry.get("code") or "").strip()[:20]
+    name = str(entry["name"]).strip()[:120]
+    existing = UpgradeCard.objects.filter(edition=campaign.edition, deck=deck)
+    card = (existing.filter(code=code).first() if code else None) or existing.filter(
+        name__iexact=name
+    ).first()
+    if card is not None:
+        if card.cost is None and cost is not None:
+            card.cost = cost
+            card.save(update_fields=["cost"])
+        return card
+    from django.utils.text import slugify
+
+    slug = slugify(f"{code} {name}" if code else name)[:80] or f"card-{secrets.token_hex(3)}"
+    return UpgradeCard.objects.create(
+        edition=campaign.edition,
+        slug=slug,
+        name=name,
+        code=code,
+        deck=deck,
+        cost=cost,
+        source=f"entered at the table ({campaign.name})",
+        verified=False,
+    )
+
+
+@transaction.atomic
+def upgrade_enter_dealt(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, cards: Any
+) -> UpgradeGuild:
+    """When the level deck is not in the app yet: enter the 6 cards the guild drafted at the table."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    phase = _phase(access.campaign)
+    if phase.draft_mode != UpgradePhase.DraftMode.MANUAL:
+        refuse("cards", "This phase is drafted in the app.")
+    if not isinstance(cards, list) or len(cards) != UPGRADE_HAND:
+        refuse("cards", f"Enter the {UPGRADE_HAND} cards the guild drafted.")
+    part = _guild_part(phase, guild)
+    if part.purchased:
+        refuse("cards", "The guild has already bought its cards.")
+    entered = [_entered_card(access.campaign, phase.level, entry) for entry in cards]
+    changes = Changes()
+    changes.update(part, drafted=[c.slug for c in entered])
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="upgrade-entered",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} entered the 6 cards it drafted",
+    )
+    return part
+
+
+def _drafted_cards(part: UpgradeGuild, slugs: list[str]) -> list[UpgradeCard]:
+    remaining = list(part.drafted)
+    for slug in slugs:
+        if slug not in remaining:
+            refuse("cards", f"{slug!r} is not among the cards {part.guild.colour.name} drafted.")
+        remaining.remove(slug)
+    cards = {
+        c.slug: c for c in UpgradeCard.objects.filter(edition=part.phase.campaign.edition, slug__in=slugs)
+    }
+    missing = [cards[s].name for s in slugs if cards[s].cost is None]
+    if missing:
+        refuse("cards", f"Enter the cost of {', '.join(missing)} first.")
+    return [cards[s] for s in slugs]
+
+
+@transaction.atomic
+def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, cards: Any) -> UpgradeGuild:
+    """Buy up to 3 drafted cards with the guild's coins; one leftover coin is saved at most."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    phase = _phase(access.campaign)
+    part = _guild_part(phase, guild)
+    if len(part.drafted) < UPGRADE_HAND:
+        refuse("cards", "Finish the draft first.")
+    if part.purchased:
+        refuse("cards", "The guild has already bought its cards this phase.")
+    if not isinstance(cards, list) or len(cards) > MAX_PURCHASES:
+        refuse("cards", f"Buy at most {MAX_PURCHASES} cards.")
+    bought = _drafted_cards(part, [str(c) for c in cards])
+    try:
+        purchase = settle_purchase(part.coins, [c.cost for c in bought])
+    except ValueError as exc:
+        refuse("cards", str(exc).capitalize() + ".")
+    changes = Changes()
+    for card in bought:
+        _place_bought(changes, guild, card)
+    changes.update(part, bought=[c.slug for c in bought], spent=purchase.spent, purchased=True)
+    changes.update(guild, saved_coins=purchase.saved)
+    items = ", ".join(f"{c.name} for {c.cost}" for c in bought) or "nothing"
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="upgrade-buy",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} bought {items}; saved {purchase.saved} coin"
+        f"{'s' if purchase.saved != 1 else ''}",
+    )
+    return part
+
+
+def _place_bought(changes: Changes, guild: Guild, card: UpgradeCard) -> None:
+    """A bought card takes the first free slot; with none free it waits past slot 4 until redistributed."""
+    heroes = list(GuildHero.objects.filter(guild=guild, retired=False).order_by("-fielded", "position"))
+    slots = guild.campaign.edition.slots_per_hero
+    for hero in heroes:
+        taken = set(InventoryCard.objects.filter(hero=hero).values_list("slot", flat=True))
+        free = next((n for n in range(1, slots + 1) if n not in taken), None)
+        if free is not None:
+            changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=free)
+            return
+    overflow = (
+        max(InventoryCard.objects.filter(hero=heroes[0]).values_list("slot", flat=True), default=slots) + 1
+    )
+    changes.create(InventoryCard, guild=guild, hero=heroes[0], card=card, slot=overflow)
+
+
+def check_redistributed(guild: Guild) -> None:
+    slots = guild.campaign.edition.slots_per_hero
+    limit = guild.campaign.edition.guild_card_limit
+    if InventoryCard.objects.filter(guild=guild, slot__gt=slots).exists():
+        refuse(
+            "guild", f"Every card must sit in one of a hero's {slots} slots; move or discard the extra ones."
+        )
+    if InventoryCard.objects.filter(guild=guild).count() > limit:
+        refuse("guild", f"A guild keeps at most {limit} upgrade cards; discard down to {limit}.")
+
+
+@transaction.atomic
+def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) -> UpgradePhase:
+    """The guild is done; when every guild is, the phase closes and the winner picks the next scenario."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    phase = _phase(access.campaign, lock=True)
+    part = _guild_part(phase, guild)
+    if not part.purchased:
+        refuse("guild", "Buy your cards (or choose to buy none) first.")
+    check_redistributed(guild)
+    changes = Changes()
+    changes.update(part, confirmed=True)
+    summary = f"{guild.colour.name} finished its upgrades"
+    if not UpgradeGuild.objects.filter(phase=phase, confirmed=False).exists():
+        changes.update(phase, status=UpgradePhase.Status.CLOSED)
+        summary += f"; upgrade phase {phase.level} closed"
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="upgrade-confirm",
+        guild=guild,
+        changes=changes,
+        summary=summary,
+    )
+    return phase
+
+
+def _revert_phase(campaign: Campaign, phase: UpgradePhase) -> Changes:
+    """Undo everything since the phase opened, newest first, as one set of changes."""
+    opened = Event.objects.filter(campaign=campaign, kind="upgrade-opened", data__level=phase.level).latest(
+        "seq"
+    )
+    later = Event.objects.filter(campaign=campaign, seq__gte=opened.seq).exclude(changes=[]).order_by("-seq")
+    reverted = Changes()
+    for event in later:
+        reverted.items.extend(inverse_changes(event).items)
+    return reverted
+
+
+@transaction.atomic
+def upgrade_phase_restart(
+    *, access: Access, actor: Any, revision: Any, reopen: bool = True, seed: int | None = None
+) -> UpgradePhase | None:
+    """The owner abandons the phase (everything since it opened is reverted) and, unless the table plays
+    it on paper, opens it again with new draws."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    phase = _phase(campaign, lock=True)
+    play = phase.play
+    changes = _revert_phase(campaign, phase)
+    verb = "restarted" if reopen else "abandoned (played on paper)"
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="upgrade-abandoned",
+        changes=changes,
+        summary=f"Upgrade phase {play.number} {verb}",
+    )
+    if not reopen:
+        return None
+    return upgrade_phase_open(campaign=campaign, actor=actor, play=play, seed=seed)
+
+
+def phase_view(phase: UpgradePhase, access: Access, guild: Guild | None) -> dict[str, Any]:
+    """What one reader may see: everyone sees the curse draws and who is still choosing; only a hand's
+    holder (or the owner, picking for an absent player) sees that hand; others' picks stay hidden."""
+    parts = list(phase.guilds.select_related("guild__colour"))
+    draft = UpgradeDraft.from_dict(phase.draft) if phase.draft else None
+    closed = phase.status == UpgradePhase.Status.CLOSED
+    return {
+        "level": phase.level,
+        "status": phase.status,
+        "draft_mode": phase.draft_mode,
+        "deck_note": None
+        if phase.draft_mode == "app"
+        else (
+            f"The level {phase.level} upgrade deck is not (fully) entered in the app: deal the cards at the "
+            "table, then each player enters the 6 cards they drafted."
+        ),
+        "curse_draws": phase.curse_draws,
+        "round": draft.round if draft else None,
+        "draft_complete": draft.is_complete if draft else all(len(p.drafted) == UPGRADE_HAND for p in parts),
+        "waiting_for": list(draft.waiting_for())
+        if draft
+        else [p.guild.colour.slug for p in parts if len(p.drafted) < UPGRADE_HAND],
+        "guilds": [_part_view(p, closed) for p in parts],
+        "mine": _mine(phase, draft, parts, guild) if guild is not None else None,
+    }
+
+
+def _part_view(part: UpgradeGuild, closed: bool) -> dict[str, Any]:
+    view = {"guild": part.guild.colour.slug, "purchased": part.purchased, "confirmed": part.confirmed}
+    if part.purchased:
+        view.update({"bought": part.bought, "spent": part.spent})
+    if closed:
+        view["drafted"] = part.drafted
+    return view
+
+
+def _mine(phase: UpgradePhase, draft: UpgradeDraft | None, parts: list[UpgradeGuild], guild: Guild) -> dict:
+    part = next(p for p in parts if p.guild_id == guild.pk)
+    colour = guild.colour.slug
+    return {
+        "guild": colour,
+        "coins": part.coins,
+        "hand": list(draft.hand(colour)) if draft and not draft.is_complete else [],
+        "picked_this_round": bool(draft and draft.picked_this_round(colour)),
+        "drafted": list(draft.drafted(colour)) if draft else part.drafted,
+        "bought": part.bought,
+        "purchased": part.purchased,
+        "confirmed": part.confirmed,
+    }

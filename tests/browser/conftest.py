@@ -1,0 +1,89 @@
+"""Headless Chromium (Debian's package) driven by Playwright against pytest-django's live server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from campaigns.services.content import PACK_DIR
+from tests.conftest import PACKS, skip_or_fail
+
+# Playwright's sync API keeps an event loop running in this thread; Django's ORM calls in the test (loading
+# content) would otherwise be refused as async-unsafe although nothing runs concurrently.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def content(transactional_db: None) -> None:
+    """A transactional test flushes the database after itself, so the session's content packs are gone."""
+    call_command("load_content", *(str(PACK_DIR / name) for name in PACKS), verbosity=0)
+
+
+@pytest.fixture
+def phone(browser: object, live_server: object, content: None) -> Iterator[object]:
+    """A page at 360 x 740, a phone held in one hand, whose URLs are relative to the live server."""
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, device_scale_factor=2)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot() -> Callable[[object, str], None]:
+    """Saves the page at 360 px and 1280 px wide under tests/artifacts/ for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(page: object, name: str) -> None:
+        page.screenshot(path=str(ARTIFACTS / f"{name}-360.png"), full_page=True)
+        page.set_viewport_size(DESKTOP)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-1280.png"), full_page=True)
+        page.set_viewport_size(PHONE)
+
+    return take
+
+
+def serious_violations(page: object) -> list[dict]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in result
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def scroll_width(page: object) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")

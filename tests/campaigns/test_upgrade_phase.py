@@ -1,0 +1,403 @@
+"""The Upgrade Phase across the players' phones: curses, hidden draft, purchases, redistribution."""
+
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from campaigns.models import Edition, HeroCurse, InventoryCard, Membership, UpgradeCard, UpgradePhase
+from rules_helpers.curses import Curse, draw_curses
+from rules_helpers.drafts import UpgradeDraft
+from tests.conftest import db_snapshot
+from tests.factories import UserFactory, access, build_campaign, refreshed, result_line
+
+pytestmark = pytest.mark.django_db
+
+COLOURS = ("yellow", "purple", "teal", "gray")
+
+
+def level_one_deck(cards=8, copies=3):
+    edition = Edition.objects.get(slug="inferno")
+    for n in range(1, cards + 1):
+        UpgradeCard.objects.update_or_create(
+            edition=edition,
+            slug=f"test-card-{n}",
+            defaults={
+                "name": f"Test Card {n}",
+                "code": f"T1-{n:02d}",
+                "deck": "level-1",
+                "copies": copies,
+                "cost": 1 + n % 4,
+                "card_type": "attack",
+                "source": "test",
+            },
+        )
+
+
+@pytest.fixture
+def table():
+    owner = UserFactory(username="olga")
+    players = {
+        "yellow": owner,
+        "purple": UserFactory(username="pia"),
+        "teal": UserFactory(username="tom"),
+        "gray": UserFactory(username="gus"),
+    }
+    campaign = build_campaign(owner, guilds=players)
+    return campaign, players
+
+
+def client_for(user):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def record_first(campaign, owner, seed=7, **lines):
+    from campaigns.services.plays import scenario_record_result
+
+    results = [
+        lines.get(c, result_line(c, coins=3))
+        for c in COLOURS
+        if campaign.guilds.filter(colour__slug=c).exists()
+    ]
+    scenario_record_result(
+        access=access(owner, campaign),
+        actor=owner,
+        revision=refreshed(campaign).revision,
+        scenario="ferry-of-the-dead",
+        results=results,
+        seed=seed,
+    )
+    return refreshed(campaign)
+
+
+def phase_get(user, campaign, **params):
+    return client_for(user).get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/", params)
+
+
+def act(user, campaign, colour, action, data):
+    revision = refreshed(campaign).guilds.get(colour__slug=colour).revision
+    return client_for(user).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/{colour}/upgrade-phase/{action}/",
+        {**data, "revision": revision},
+        format="json",
+    )
+
+
+def test_recording_a_scenario_opens_the_phase_with_death_curses_drawn(table):
+    campaign, players = table
+    campaign = record_first(
+        campaign,
+        players["yellow"],
+        seed=11,
+        yellow=result_line(
+            "yellow", winner=True, coins=4, heroes=[{"hero": "diana", "deaths": 2, "damnation": 3}]
+        ),
+    )
+    view = phase_get(players["purple"], campaign).json()
+    diana = next(d for d in view["curse_draws"] if d["hero"] == "diana")
+    assert diana["draw_count"] == 3 and len(diana["drawn"]) == 3
+    deck = [
+        Curse(c.code, c.value)
+        for c in campaign.edition.death_curses.order_by("code")
+        for _ in range(c.deck_copies)
+    ]
+    expected = draw_curses(deck, _table_order(campaign), rng=random.Random(11))
+
+    assert diana["kept"] == max(expected[_uid(campaign, "diana")].drawn, key=lambda c: c.value).code
+    assert HeroCurse.objects.get(hero__hero__slug="diana").curse.code == diana["kept"]
+    mark = next(d for d in view["curse_draws"] if d["hero"] == "mark")
+    assert (mark["draw_count"], mark["drawn"], mark["kept"]) == (0, [], None)
+
+
+def _uid(campaign, hero):
+    return str(campaign.guilds.get(heroes__hero__slug=hero).heroes.get(hero__slug=hero).uid)
+
+
+def _table_order(campaign):
+    from campaigns.models import HeroResult
+    from rules_helpers.curses import curse_draw_count
+
+    lines = HeroResult.objects.filter(result__play__campaign=campaign).order_by(
+        "result__guild__seat", "hero__position"
+    )
+    return [(str(line.hero.uid), curse_draw_count(line.deaths, line.damnation)) for line in lines]
+
+
+def test_old_curses_go_back_to_the_deck_when_the_phase_opens(table):
+    from campaigns.services.inventory import hero_curse_set
+
+    campaign, players = table
+    owner = players["yellow"]
+    guild = campaign.guilds.get(colour__slug="yellow")
+    hero_curse_set(
+        access=access(owner, campaign),
+        actor=owner,
+        guild=guild,
+        revision=guild.revision,
+        hero="mark",
+        curse="INFD-06",
+    )
+    record_first(refreshed(campaign), owner, yellow=result_line("yellow", winner=True))
+    assert not HeroCurse.objects.filter(hero__hero__slug="mark").exists()
+
+
+def test_without_the_level_deck_the_table_enters_its_dealt_cards(table):
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True, coins=5))
+    view = phase_get(players["purple"], campaign).json()
+    assert view["draft_mode"] == "manual" and "not (fully) entered" in view["deck_note"]
+    cards = [{"name": f"Dealt {n}", "code": f"L1-{n}", "cost": n} for n in range(1, 7)]
+    assert act(players["purple"], campaign, "purple", "enter", {"cards": cards}).status_code == 200
+    assert UpgradeCard.objects.filter(deck="level-1", code="L1-3", cost=3, verified=False).exists()
+    bought = act(players["purple"], campaign, "purple", "buy", {"cards": ["l1-1-dealt-1", "l1-2-dealt-2"]})
+    assert bought.status_code == 200, bought.json()
+    purple = refreshed(campaign).guilds.get(colour__slug="purple")
+    assert purple.saved_coins == 0  # 3 coins, spent 3
+    assert InventoryCard.objects.filter(guild=purple, card__code__in=["L1-1", "L1-2"]).count() == 2
+
+
+def test_each_player_sees_only_their_own_hand(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
+    draft = UpgradeDraft.from_dict(UpgradePhase.objects.get(campaign=campaign).draft)
+    for colour, user in players.items():
+        mine = phase_get(user, campaign).json()["mine"]
+        assert mine["guild"] == colour and mine["hand"] == list(draft.hand(colour))
+        body = str(phase_get(user, campaign).json()["guilds"])
+        assert "hand" not in body
+    others = [c for c in COLOURS if c != "teal"]
+    for colour in others:
+        assert phase_get(players["teal"], campaign, guild=colour).status_code == 400
+    spectator = client_for(None).get(
+        f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/?share={campaign.share_token}"
+    )
+    assert spectator.status_code == 200 and spectator.json()["mine"] is None
+    assert "T1-" not in str(spectator.json()) and "test-card" not in str(spectator.json())
+
+
+def test_picks_stay_hidden_and_pass_left_when_everyone_has_picked(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
+    hand = phase_get(players["yellow"], campaign).json()["mine"]["hand"]
+    assert act(players["yellow"], campaign, "yellow", "pick", {"cards": hand[:2]}).status_code == 200
+    view = phase_get(players["purple"], campaign).json()
+    assert view["waiting_for"] == ["purple", "teal", "gray"] and view["round"] == 1
+    assert "test-card" not in str(view["guilds"])
+    history = client_for(players["purple"]).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
+    assert history[-1]["summary"] == "Yellow picked 2 cards (round 1)"
+    purple_hand = phase_get(players["purple"], campaign).json()["mine"]["hand"]
+    for colour in ("purple", "teal", "gray"):
+        mine = phase_get(players[colour], campaign).json()["mine"]["hand"]
+        act(players[colour], campaign, colour, "pick", {"cards": mine[:2]})
+    yellow_round_two = phase_get(players["yellow"], campaign).json()
+    assert yellow_round_two["round"] == 2
+    # Yellow now holds what Gray passed left, Purple gets what Yellow passed.
+    assert sorted(phase_get(players["purple"], campaign).json()["mine"]["hand"]) == sorted(hand[2:])
+    assert len(purple_hand) == 6
+
+
+def test_picking_a_card_not_in_hand_or_twice_in_a_round_is_refused(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
+    hand = phase_get(players["teal"], campaign).json()["mine"]["hand"]
+    missing = next(f"test-card-{n}" for n in range(1, 9) if f"test-card-{n}" not in hand)
+    before = db_snapshot()
+    response = act(players["teal"], campaign, "teal", "pick", {"cards": [hand[0], missing]})
+    assert response.status_code == 400 and "cards" in response.json()
+    assert db_snapshot() == before
+    act(players["teal"], campaign, "teal", "pick", {"cards": hand[:2]})
+    again = act(players["teal"], campaign, "teal", "pick", {"cards": hand[2:4]})
+    assert again.status_code == 400 and "round" in again.json()["cards"][0]
+
+
+def _finish_draft(campaign, players):
+    for _ in range(3):
+        for colour, user in players.items():
+            hand = phase_get(user, campaign).json()["mine"]["hand"]
+            assert act(user, campaign, colour, "pick", {"cards": hand[:2]}).status_code == 200
+
+
+def test_a_full_phase_buys_saves_and_closes_then_reads_as_a_story(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True, coins=6))
+    _finish_draft(campaign, players)
+    drafted = phase_get(players["yellow"], campaign).json()["mine"]["drafted"]
+    assert len(drafted) == 6
+    costs = dict(UpgradeCard.objects.filter(slug__in=drafted).values_list("slug", "cost"))
+    cheapest = sorted(drafted, key=lambda s: costs[s])[:2]
+    response = act(players["yellow"], campaign, "yellow", "buy", {"cards": cheapest})
+    assert response.status_code == 200, response.json()
+    leftover = 6 - sum(costs[s] for s in cheapest)
+    assert refreshed(campaign).guilds.get(colour__slug="yellow").saved_coins == min(1, leftover)
+    for colour, user in players.items():
+        if colour != "yellow":
+            assert act(user, campaign, colour, "buy", {"cards": []}).status_code == 200
+    for colour, user in players.items():
+        assert act(user, campaign, colour, "confirm", {}).status_code == 200
+    assert UpgradePhase.objects.get(campaign=campaign).status == "closed"
+    review = (
+        client_for(players["teal"]).get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phases/1/review/").json()
+    )
+    yellow_story = next(line for line in review["story"] if line.startswith("Yellow"))
+    names = [UpgradeCard.objects.get(slug=s).name for s in cheapest]
+    assert f"bought {', '.join(names)} for {sum(costs[s] for s in cheapest)}" in yellow_story
+    assert any("saved" in action for action in review["actions"])
+
+
+def test_buying_four_cards_or_beyond_the_coins_is_refused(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True, coins=1))
+    _finish_draft(campaign, players)
+    drafted = phase_get(players["yellow"], campaign).json()["mine"]["drafted"]
+    before = db_snapshot()
+    four = act(players["yellow"], campaign, "yellow", "buy", {"cards": drafted[:4]})
+    assert four.status_code == 400 and "at most 3" in four.json()["cards"][0]
+    expensive = act(players["yellow"], campaign, "yellow", "buy", {"cards": drafted[:3]})
+    assert expensive.status_code == 400 and "coin" in expensive.json()["cards"][0]
+    assert db_snapshot() == before
+
+
+def test_a_guild_over_its_slots_must_redistribute_before_confirming(table):
+    level_one_deck()
+    campaign, players = table
+    yellow = campaign.guilds.get(colour__slug="yellow")
+    from campaigns.services.inventory import inventory_card_add
+
+    owner = players["yellow"]
+    for hero, slot in [
+        ("diana", 3),
+        ("diana", 4),
+        ("mark", 3),
+        ("mark", 4),
+        ("kisha", 2),
+        ("kisha", 3),
+        ("kisha", 4),
+    ]:
+        yellow.refresh_from_db()
+        inventory_card_add(
+            access=access(owner, campaign),
+            actor=owner,
+            guild=yellow,
+            revision=yellow.revision,
+            card="grimbolt",
+            hero=hero,
+            slot=slot,
+        )
+    campaign = record_first(refreshed(campaign), owner, yellow=result_line("yellow", winner=True, coins=9))
+    _finish_draft(campaign, players)
+    drafted = phase_get(owner, campaign).json()["mine"]["drafted"]
+    assert act(owner, campaign, "yellow", "buy", {"cards": drafted[:1]}).status_code == 200
+    response = act(owner, campaign, "yellow", "confirm", {})
+    assert response.status_code == 400
+    assert "slots" in response.json()["guild"][0] or "at most 12" in response.json()["guild"][0]
+    extra = InventoryCard.objects.filter(guild=yellow).order_by("-slot").first()
+    revision = refreshed(campaign).guilds.get(colour__slug="yellow").revision
+    client_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/cards/discard/",
+        {"id": extra.pk, "revision": revision},
+        format="json",
+    )
+    assert act(owner, campaign, "yellow", "confirm", {}).status_code == 200
+
+
+def test_the_owner_can_pick_for_an_absent_player_and_it_is_recorded(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
+    hand = phase_get(players["yellow"], campaign, guild="gray").json()["mine"]["hand"]
+    assert act(players["yellow"], campaign, "gray", "pick", {"cards": hand[:2]}).status_code == 200
+    history = client_for(players["gray"]).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
+    assert history[-1]["summary"] == "Gray picked 2 cards (round 1), picked by olga for the absent player"
+
+
+def test_the_owner_can_restart_the_phase_with_fresh_draws(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(
+        campaign,
+        players["yellow"],
+        yellow=result_line("yellow", winner=True, heroes=[{"hero": "diana", "deaths": 3}]),
+    )
+    hand = phase_get(players["teal"], campaign).json()["mine"]["hand"]
+    act(players["teal"], campaign, "teal", "pick", {"cards": hand[:2]})
+    response = client_for(players["yellow"]).post(
+        f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/restart/",
+        {"revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert response.status_code == 200
+    view = phase_get(players["teal"], campaign).json()
+    assert view["round"] == 1 and view["waiting_for"] == list(COLOURS)
+    assert UpgradePhase.objects.filter(campaign=campaign).count() == 1
+    assert HeroCurse.objects.filter(guild__campaign=campaign).count() == 1
+
+
+def test_the_next_scenario_waits_for_the_phase_to_close(table):
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
+    from campaigns.services.plays import scenario_record_result
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError, match="upgrade phase"):
+        scenario_record_result(
+            access=access(players["yellow"], campaign),
+            actor=players["yellow"],
+            revision=campaign.revision,
+            scenario="the-parade",
+            results=[result_line(c, winner=c == "yellow") for c in COLOURS],
+        )
+
+
+def test_undoing_a_scenario_waits_for_its_phase_to_be_abandoned(table):
+    from campaigns.models import Event
+
+    campaign, players = table
+    owner = players["yellow"]
+    campaign = record_first(campaign, owner, yellow=result_line("yellow", winner=True))
+    recorded = Event.objects.get(campaign=campaign, kind="scenario-recorded").seq
+    client = client_for(owner)
+    blocked = client.post(
+        f"/api/v1/campaigns/{campaign.pk}/undo/",
+        {"seq": recorded, "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert blocked.status_code == 409
+    client.post(
+        f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/restart/",
+        {"revision": refreshed(campaign).revision, "reopen": False},
+        format="json",
+    )
+    undone = client.post(
+        f"/api/v1/campaigns/{campaign.pk}/undo/",
+        {"seq": recorded, "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert undone.status_code == 200 and undone.json()["plays"] == []
+
+
+def test_episodic_mode_skips_the_phase():
+    owner = UserFactory(username="eppie")
+    from campaigns.models import Campaign
+
+    campaign = build_campaign(owner)
+    Campaign.objects.filter(pk=campaign.pk).update(mode="episodic")
+    campaign = record_first(refreshed(campaign), owner, yellow=result_line("yellow", winner=True))
+    assert not UpgradePhase.objects.filter(campaign=campaign).exists()
+
+
+def test_a_spectator_and_a_member_without_that_guild_cannot_act(table):
+    level_one_deck()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
+    stranger = UserFactory(username="sven")
+    Membership.objects.create(campaign=campaign, user=stranger)
+    assert act(stranger, campaign, "teal", "pick", {"cards": []}).status_code == 403
+    assert act(players["purple"], campaign, "teal", "pick", {"cards": []}).status_code == 403

@@ -1,0 +1,281 @@
+"""The helper pages: plain forms that post back, htmx partials, labels for every control, few queries."""
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+PAGES = ["/helpers/", "/helpers/dice/", "/helpers/spawn/", "/helpers/death-curses/", "/helpers/monsters/"]
+DICE = {"attack_dice": 4, "kind": "ranged", "defense_dice": 2, "attack_rerolls": 1, "defense_rerolls": 0}
+EMPTY_TOKENS = {f"token_{row}_occupants": "0" for row in range(1, 6)}
+SPAWN = {
+    **EMPTY_TOKENS,
+    "mode": "roll",
+    "figure_1": "Harpy",
+    "figure_2": "Demoness",
+    "token_1_a": "melee",
+    "token_1_b": "crit",
+    "token_2_a": "ranged",
+    "token_2_b": "ranged",
+    "token_2_occupants": "2",
+}
+
+
+def _heroes(*rows, total=3):
+    data = {"heroes-TOTAL_FORMS": str(total), "heroes-INITIAL_FORMS": "0"}
+    for n in range(total):
+        hero, deaths, damnation = rows[n] if n < len(rows) else ("", 0, 0)
+        data |= {f"heroes-{n}-hero": hero, f"heroes-{n}-deaths": deaths, f"heroes-{n}-damnation": damnation}
+    return data
+
+
+class Controls(HTMLParser):
+    """Collects a page's form controls, the ids its labels point at and each button's text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[dict[str, str | None]] = []
+        self.label_for: set[str] = set()
+        self.button: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {"tag": tag, "text": "", **dict(attrs)}
+        if tag == "label" and attributes.get("for"):
+            self.label_for.add(attributes["for"])
+        elif tag in {"input", "select", "textarea", "button"} and attributes.get("type") != "hidden":
+            self.controls.append(attributes)
+            self.button = attributes if tag == "button" else None
+
+    def handle_data(self, data: str) -> None:
+        if self.button is not None:
+            self.button["text"] += data.strip()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button":
+            self.button = None
+
+
+def _labelled(control: dict, label_for: set[str]) -> bool:
+    if control.get("aria-label"):
+        return True
+    if control["tag"] == "button":
+        return bool(control["text"])
+    return control.get("id") in label_for
+
+
+def _unlabelled(html: str) -> list[dict]:
+    page = Controls()
+    page.feed(html)
+    return [control for control in page.controls if not _labelled(control, page.label_for)]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_every_control_of_a_helper_page_has_a_label(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    assert _unlabelled(response.content.decode()) == []
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_a_helper_page_is_installable_keeps_awake_and_loads_htmx_from_our_own_files(client, url):
+    body = client.get(url).content.decode()
+    assert 'rel="manifest"' in body and 'name="theme-color"' in body
+    assert "/static/vendor/htmx.min.js" in body and "/static/helpers/helpers.js" in body
+    assert "https://" not in re.sub(r'xmlns="[^"]+"', "", body)
+
+
+def test_the_helpers_index_links_every_helper(client):
+    body = client.get("/helpers/").content.decode()
+    for url in PAGES[1:]:
+        assert f'href="{url}"' in body
+
+
+def test_the_home_page_opens_the_helpers(client):
+    assert 'href="/helpers/"' in client.get("/").content.decode()
+
+
+def test_the_manifest_names_the_app_and_its_192_and_512_icons():
+    static = Path(settings.BASE_DIR) / "static"
+    manifest = json.loads((static / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Inferno Companion" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (static / icon["src"]).is_file()
+
+
+# --- Dice ---------------------------------------------------------------------------------------------
+
+
+def test_the_dice_form_has_steppers_and_a_melee_or_ranged_toggle(client):
+    body = client.get("/helpers/dice/").content.decode()
+    assert 'aria-label="Attack dice: one more"' in body and 'aria-label="Defense dice: one less"' in body
+    assert 'value="melee"' in body and 'value="ranged"' in body
+    assert 'id="result"' in body
+
+
+def test_posting_the_dice_form_renders_the_roll(client):
+    body = client.post("/helpers/dice/", {**DICE, "seed": 5}).content.decode()
+    assert "<html" in body
+    assert re.search(r'data-result="wounds">\d+<', body)
+    assert 'data-result="seed">5<' in body
+    assert "Chance of each number of Wounds" in body and "Reroll this seed" in body
+    # seed 5 rolls crits: the extra dice are marked in words, not only by colour.
+    assert "Extra die" in body and "#sym-crit" in body
+
+
+def test_htmx_gets_only_the_roll(client):
+    response = client.post("/helpers/dice/", {**DICE, "seed": 5}, **HTMX)
+    body = response.content.decode()
+    assert "<html" not in body and "<form" not in body
+    assert 'data-result="seed">5<' in body
+
+
+def test_the_reroll_this_seed_link_replays_the_same_roll(client):
+    posted = client.post("/helpers/dice/", {**DICE, "seed": 123}, **HTMX).content.decode()
+    link = re.search(r'href="(/helpers/dice/\?[^"]+)"', posted).group(1).replace("&amp;", "&")
+    assert "seed=123" in link
+    replayed = client.get(link, **HTMX).content.decode()
+    assert replayed == posted
+
+
+def test_a_bad_dice_form_names_the_field(client):
+    body = client.post("/helpers/dice/", {**DICE, "attack_dice": -1}, **HTMX).content.decode()
+    assert 'role="alert"' in body and "Attack dice:" in body
+    assert "data-result" not in body
+
+
+def test_a_fresh_roll_shows_its_seed(client):
+    body = client.post("/helpers/dice/", DICE).content.decode()
+    assert re.search(r'data-result="seed">\d+<', body)
+
+
+# --- Spawn --------------------------------------------------------------------------------------------
+
+
+def test_the_spawn_form_has_five_slots_and_five_tokens(client):
+    body = client.get("/helpers/spawn/").content.decode()
+    assert all(f'name="figure_{n}"' in body and f'name="token_{n}_a"' in body for n in range(1, 6))
+    assert "Ticket Scalper chooses" in body
+
+
+def test_posting_a_spawn_says_where_each_figure_goes_and_its_chance(client):
+    body = client.post("/helpers/spawn/", {**SPAWN, "seed": 3}).content.decode()
+    assert body.count('class="outcome ') == 2
+    assert "Chance of this:" in body and 'data-result="seed">3<' in body
+    assert "Token 2 (Bow + Bow)" in body
+
+
+def test_the_ticket_scalper_places_figures_without_rolling(client):
+    data = {**SPAWN, "mode": "choose", "choice_1": "1", "choice_2": "box"}
+    body = client.post("/helpers/spawn/", data, **HTMX).content.decode()
+    assert "Goes to Token 1 (Sword + Crit)" in body
+    assert "The Ticket Scalper sent it back." in body
+    assert "no dice rolled" in body and "Chance of this" not in body
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"mode": "choose", "choice_1": "4"}, "Token 4 is not on the board"),
+        ({"mode": "choose", "choice_1": "2"}, "only choose a free Spawn token"),
+        ({"token_3_a": "crit"}, "Token 3 needs both of its symbols"),
+        ({"token_3_a": "crit", "token_3_b": "melee"}, "two Spawn tokens show the same pair"),
+        ({"figure_1": "", "figure_2": ""}, "Enter the figure in slot 1"),
+    ],
+)
+def test_a_bad_spawn_says_what_is_wrong(client, change, message):
+    body = client.post("/helpers/spawn/", {**SPAWN, **change}, **HTMX).content.decode()
+    assert 'role="alert"' in body and message in body
+
+
+# --- Death Curses -------------------------------------------------------------------------------------
+
+
+def test_the_curses_form_starts_with_three_hero_rows_and_an_edition(client):
+    body = client.get("/helpers/death-curses/").content.decode()
+    assert body.count('class="hero-row"') == 4  # three rows and the template for a new one
+    assert '<option value="inferno" selected>' in body
+
+
+def test_posting_the_curses_form_shows_each_heros_draws(client):
+    data = {"edition": "inferno", "seed": 8, **_heroes(("Diana", 2, 3), ("Mark", 0, 1))}
+    body = client.post("/helpers/death-curses/", data).content.decode()
+    assert "Draws 3 cards" in body and "Draws 0 cards" in body
+    assert body.count("★ Kept") == 1
+    assert "Deck not verified." in body and 'data-result="seed">8<' in body
+
+
+def test_add_a_hero_posts_back_with_one_more_row_without_javascript(client):
+    data = {"edition": "inferno", "add_hero": "1", **_heroes(("Diana", 2, 3))}
+    body = client.post("/helpers/death-curses/", data).content.decode()
+    assert 'value="4" id="id_heroes-TOTAL_FORMS"' in body
+    assert 'value="Diana"' in body and "data-result" not in body
+
+
+def test_twelve_heroes_is_the_most(client):
+    rows = [(f"Hero {n}", 0, 0) for n in range(13)]
+    body = client.post(
+        "/helpers/death-curses/", {"edition": "inferno", **_heroes(*rows, total=13)}
+    ).content.decode()
+    assert 'role="alert"' in body and "data-result" not in body
+
+
+def test_a_hero_listed_twice_is_refused(client):
+    data = {"edition": "inferno", **_heroes(("Diana", 1, 0), ("Diana", 2, 0))}
+    body = client.post("/helpers/death-curses/", data, **HTMX).content.decode()
+    assert "a hero is listed twice" in body
+
+
+# --- Monster lookup -----------------------------------------------------------------------------------
+
+
+def test_the_monster_lookup_shows_the_level_card_for_the_scenario(client):
+    body = client.get("/helpers/monsters/?monster=test-edition/test-goblin&scenario=3").content.decode()
+    assert "level 2-3" in body and "<dd>3</dd>" in body  # Life 3 on the test goblin's 2-3 card
+    assert "not entered" not in body
+
+
+def test_missing_stats_are_said_plainly_with_a_link_to_enter_them(client):
+    from campaigns.models import MonsterLevelCard
+
+    card = MonsterLevelCard.objects.get(monster__slug="harpy", label="4-5")
+    body = client.get("/helpers/monsters/?monster=inferno/harpy&scenario=5", **HTMX).content.decode()
+    assert "Stats not entered yet:" in body and "Life" in body
+    assert f'href="/admin/campaigns/monsterlevelcard/{card.pk}/change/"' in body
+
+
+def test_an_unknown_monster_or_scenario_seven_names_the_field(client):
+    body = client.get("/helpers/monsters/?monster=inferno/nobody&scenario=7", **HTMX).content.decode()
+    assert "Monster:" in body and "Scenario number:" in body
+
+
+# --- Queries ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "data", "queries"),
+    [
+        ("get", "/helpers/", None, 0),
+        ("get", "/helpers/dice/", None, 0),
+        ("post", "/helpers/dice/", {**DICE, "seed": 1}, 0),
+        ("get", "/helpers/spawn/", None, 0),
+        ("post", "/helpers/spawn/", {**SPAWN, "seed": 1}, 0),
+        ("get", "/helpers/death-curses/", None, 1),
+        ("post", "/helpers/death-curses/", {"edition": "inferno", "seed": 1, **_heroes(("Diana", 2, 3))}, 2),
+        ("get", "/helpers/monsters/", None, 2),
+        ("get", "/helpers/monsters/?monster=inferno/harpy&scenario=3", None, 2),
+    ],
+)
+def test_a_helper_page_needs_only_these_queries(
+    client, django_assert_num_queries, method, url, data, queries
+):
+    with django_assert_num_queries(queries):
+        response = getattr(client, method)(url, data)
+    assert response.status_code == 200
