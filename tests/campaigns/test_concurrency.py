@@ -51,7 +51,7 @@ def test_two_writes_to_one_guild_from_the_same_revision_exactly_one_wins():
         revision = guild.revision
         outcomes = _race(
             [
-                lambda coins=c: guild_saved_coins_set(
+                lambda coins=c, guild=guild, revision=revision: guild_saved_coins_set(
                     access=access(owner, campaign), actor=owner, guild=guild, revision=revision, coins=coins
                 )
                 for c in (0, 1)

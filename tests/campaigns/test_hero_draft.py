@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from campaigns.models import GuildHero, InventoryCard
+from campaigns.models import GuildHero, Hero, InventoryCard
 from tests.conftest import db_snapshot
 from tests.factories import UserFactory, refreshed
 
@@ -63,10 +63,9 @@ def test_the_heroes_are_dealt_evenly_and_hands_stay_hidden(table):
     assert start(campaign, players["yellow"]).status_code == 201
     hands = {c: view(players[c], campaign, c)["mine"]["hand"] for c in players}
     assert [len(h) for h in hands.values()] == [4, 4, 4]
-    assert sorted(sum(hands.values(), [])) == sorted(
-        GuildHero._meta.apps.get_model("campaigns", "Hero")
-        .objects.filter(edition__slug="inferno", is_angel=False)
-        .values_list("slug", flat=True)
+    dealt = sorted(hero for hand in hands.values() for hero in hand)
+    assert dealt == sorted(
+        Hero.objects.filter(edition__slug="inferno", is_angel=False).values_list("slug", flat=True)
     )
     pia_view = client_for(players["purple"]).get(f"/api/v1/campaigns/{campaign.pk}/hero-draft/?guild=yellow")
     assert pia_view.status_code == 400

@@ -343,8 +343,9 @@ def test_the_owner_can_restart_the_phase_with_fresh_draws(table):
 def test_the_next_scenario_waits_for_the_phase_to_close(table):
     campaign, players = table
     campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
-    from campaigns.services.plays import scenario_record_result
     from django.core.exceptions import ValidationError
+
+    from campaigns.services.plays import scenario_record_result
 
     with pytest.raises(ValidationError, match="upgrade phase"):
         scenario_record_result(
