@@ -3,7 +3,7 @@
 import importlib
 import sys
 
-BENCHMARKS = ("bench.odds",)
+BENCHMARKS = ("bench.odds", "bench.pdf")
 
 
 def main(names: list[str]) -> None:

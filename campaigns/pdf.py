@@ -37,6 +37,7 @@ ACHIEVEMENT_COLUMNS = (
     ("won_title", "Won Title"),
 )
 BLANK_HERO_ROWS = 4  # three heroes and room for an angel
+EN_DASH = "\u2013"  # circle names read "Second Circle \u2013 East"
 
 
 def static_dir() -> Path:
@@ -173,7 +174,7 @@ def _map(circles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     depths: dict[int, list[dict[str, Any]]] = {}
     for circle in sorted(circles, key=lambda c: (c["order"], c["slug"])):
         played = any(s["played_as"] for s in circle["scenarios"])
-        side = circle["name"].rsplit("–", 1)[-1].strip() if circle["exclusive_group"] else ""
+        side = circle["name"].rsplit(EN_DASH, 1)[-1].strip() if circle["exclusive_group"] else ""
         depths.setdefault(circle["order"], []).append(
             {**circle, "side": side, "chosen": played and bool(side)}
         )

@@ -62,7 +62,7 @@ def test_the_front_shows_the_map_order_and_one_achievement_line_per_scenario_pla
     for play in demo_data["plays"]:
         assert f"{play['number']} {play['name']}" in front  # the order box beside the scenario, and the row
         assert f"level {play['level']}" in front
-    assert "Second Circle – West (chosen)" in front
+    assert "Second Circle \u2013 West (chosen)" in front
     for column in ("WINNER", "LEAST DEATHS", "MOST COINS", "WON REWARD", "WON TITLE"):
         assert column in front
 
