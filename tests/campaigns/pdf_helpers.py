@@ -14,7 +14,8 @@ from pypdf import PdfReader
 
 from campaigns import selectors
 from campaigns.models import Campaign, UpgradeCard
-from campaigns.services import inventory, plays
+from campaigns.models.phases import UpgradePhase
+from campaigns.services import inventory, plays, upgrade
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 DEMO_NAME = "Demo: Road to Rock Bottom"
@@ -91,6 +92,14 @@ def _record(owner: Any, campaign: Campaign, scenario: str, winner: str) -> None:
         scenario=scenario,
         results=results,
     )
+    if UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN).exists():
+        # Like seed_demo, this table plays its upgrade phases on paper.
+        upgrade.upgrade_phase_restart(
+            access=selectors.campaign_access(user=owner, pk=campaign.pk),
+            actor=owner,
+            revision=fresh(campaign).revision,
+            reopen=False,
+        )
 
 
 def _fill_inventory(guild: Any) -> None:

@@ -106,8 +106,10 @@ def test_a_recorded_scenario_can_be_undone_with_its_rewards_and_angel(owner, cam
             result_line("teal", title=True),
         ],
     )
-    response = undo(client_for(owner), campaign, last_seq(campaign), refreshed(campaign).revision)
-    assert response.status_code == 200
+    recorded = Event.objects.get(campaign=campaign, kind="scenario-recorded", data__number=2).seq
+    response = undo(client_for(owner), campaign, recorded, refreshed(campaign).revision)
+    assert response.status_code == 200, response.json()
+
     assert campaign_rows() == before
     assert [p["scenario"] for p in response.json()["plays"]] == ["ferry-of-the-dead"]
 
