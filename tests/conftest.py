@@ -31,8 +31,22 @@ def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequ
     yield
 
 
+@pytest.fixture(autouse=True)
+def _content_for_transactional_tests(request: pytest.FixtureRequest) -> None:
+    """Transactional tests flush the database after they run, content packs included: put them back."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        return
+    request.getfixturevalue("transactional_db")
+    from campaigns.models import Edition
+
+    if not Edition.objects.filter(slug="inferno").exists():
+        call_command("load_content", *(str(PACK_DIR / name) for name in PACKS), verbosity=0)
+
+
 @pytest.fixture
 def postgres() -> None:
+
     if connection.vendor != "postgresql":
         skip_or_fail("this test needs PostgreSQL (set DATABASE_URL=postgres://...)")
 
