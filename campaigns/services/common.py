@@ -33,32 +33,27 @@ def require_guild_editor(access: Access, guild: Guild) -> None:
 
 
 def claim_campaign_revision(campaign: Campaign, revision: Any) -> None:
-    """Move the campaign to its next revision, or refuse if the write was based on an older one.
-
-    The conditional UPDATE locks the row until the transaction ends, so of two writes based on the same
-    revision exactly one wins and the other sees zero rows.
-    """
-    expected = _revision(revision)
-    updated = Campaign.objects.filter(pk=campaign.pk, revision=expected).update(revision=F("revision") + 1)
-    if not updated:
-        current = Campaign.objects.values_list("revision", flat=True).get(pk=campaign.pk)
-        raise ConflictError(
-            f"The campaign changed since revision {expected} (now {current}); reload and try again.",
-            campaign_id=campaign.pk,
-        )
-    campaign.revision = expected + 1
+    """Move the campaign to its next revision, or refuse if the write was based on an older one."""
+    _claim(campaign, revision, label="The campaign", campaign_id=campaign.pk)
 
 
 def claim_guild_revision(guild: Guild, revision: Any) -> None:
+    """Move one guild to its next revision; other guilds' writes never conflict with it."""
+    _claim(guild, revision, label=guild.colour.name, campaign_id=guild.campaign_id)
+
+
+def _claim(row: Campaign | Guild, revision: Any, *, label: str, campaign_id: int) -> None:
+    # The conditional UPDATE locks the row until the transaction ends, so of two writes based on the same
+    # revision exactly one wins and the other sees zero rows.
     expected = _revision(revision)
-    updated = Guild.objects.filter(pk=guild.pk, revision=expected).update(revision=F("revision") + 1)
-    if not updated:
-        current = Guild.objects.values_list("revision", flat=True).get(pk=guild.pk)
+    rows = type(row).objects.filter(pk=row.pk)
+    if not rows.filter(revision=expected).update(revision=F("revision") + 1):
+        current = rows.values_list("revision", flat=True).get()
         raise ConflictError(
-            f"{guild.colour.name} changed since revision {expected} (now {current}); reload and try again.",
-            campaign_id=guild.campaign_id,
+            f"{label} changed since revision {expected} (now {current}); reload and try again.",
+            campaign_id=campaign_id,
         )
-    guild.revision = expected + 1
+    row.revision = expected + 1
 
 
 def _revision(value: Any) -> int:
