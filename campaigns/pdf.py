@@ -7,7 +7,9 @@ directory: no network, no arbitrary local files.
 
 from __future__ import annotations
 
+import functools
 import mimetypes
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -255,3 +257,10 @@ def _finale(
             for g in guilds
         ],
     }
+
+
+@functools.cache
+def layout_version() -> int:
+    """A number that changes whenever a print template changes, so blank sheets are printed anew."""
+    folder = Path(settings.BASE_DIR) / "templates" / "pdf"
+    return zlib.crc32(b"".join(p.read_bytes() for p in sorted(folder.glob("*")))) & 0x7FFFFFFF

@@ -28,7 +28,8 @@ class SheetDocument(models.Model):
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SHEET)
     paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
-    # The campaign's history_seq the sheet shows; blank sheets use 0.
+    # The campaign's history_seq the sheet shows; for blank sheets, the print layout's version.
+
     revision = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     file = models.FileField(upload_to="sheets/", blank=True)

@@ -68,7 +68,12 @@ def blank_pdf_request(*, edition_slug: str, paper: str = "a4") -> tuple[SheetDoc
     if edition is None:
         refuse("edition", f"Unknown edition {edition_slug!r}.")
     return _request(
-        campaign=None, edition=edition, kind=SheetDocument.Kind.BLANK, paper=_paper(paper), revision=0
+        campaign=None,
+        edition=edition,
+        kind=SheetDocument.Kind.BLANK,
+        paper=_paper(paper),
+        # Blank sheets have no campaign revision; the layout's version keeps them fresh after an update.
+        revision=pdf.layout_version(),
     )
 
 
