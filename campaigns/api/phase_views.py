@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -17,6 +15,7 @@ from campaigns.models import Event, Guild, HeroDraftRecord, UpgradePhase
 from campaigns.selectors import Access
 from campaigns.services import hero_draft, upgrade
 from campaigns.services.common import refuse
+from companion.api import errors
 
 GUILD_PARAM = OpenApiParameter(
     "guild", OpenApiTypes.STR, description="Whose hand to show: one of your guilds (the owner: any guild)."
@@ -37,7 +36,9 @@ def viewer_guild(access: Access, colour: str | None) -> Guild | None:
 
 
 class UpgradePhaseView(APIView):
-    @extend_schema(parameters=[SHARE_PARAM, GUILD_PARAM], responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404)}
+    )
     def get(self, request: Request, pk: int) -> Response:
         """The open upgrade phase as the caller may see it (404 when none is open)."""
         access = access_for(request, pk)
@@ -49,7 +50,7 @@ class UpgradePhaseView(APIView):
 
 
 class PhaseReview(APIView):
-    @extend_schema(parameters=[SHARE_PARAM], responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[SHARE_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(404)})
     def get(self, request: Request, pk: int, level: int) -> Response:
         """A closed phase, reviewed afterwards: draws, drafts, purchases, and every action in order."""
         access = access_for(request, pk)
@@ -58,7 +59,7 @@ class PhaseReview(APIView):
             raise Http404
         data = upgrade.phase_view(phase, access, None)
         data["actions"] = _phase_actions(phase)
-        data["story"] = [_story_line(part) for part in phase.guilds.select_related("guild__colour")]
+        data["story"] = upgrade.phase_story(phase)
         return Response(data)
 
 
@@ -70,15 +71,6 @@ def _phase_actions(phase: UpgradePhase) -> list[str]:
     if closing is not None:
         events = events.filter(seq__lte=closing.seq)
     return [e.summary for e in events.order_by("seq")]
-
-
-def _story_line(part: Any) -> str:
-    from campaigns.models import UpgradeCard
-
-    names = dict(UpgradeCard.objects.filter(slug__in=part.drafted + part.bought).values_list("slug", "name"))
-    drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
-    bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
-    return f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}"
 
 
 class CardsInput(Revision):
@@ -137,7 +129,9 @@ HeroDraftPick = campaign_action(
 
 
 class HeroDraftView(APIView):
-    @extend_schema(parameters=[SHARE_PARAM, GUILD_PARAM], responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404)}
+    )
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         record = HeroDraftRecord.objects.filter(campaign=access.campaign).first()

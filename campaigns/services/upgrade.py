@@ -464,3 +464,23 @@ def _mine(phase: UpgradePhase, draft: UpgradeDraft | None, parts: list[UpgradeGu
         "purchased": part.purchased,
         "confirmed": part.confirmed,
     }
+
+
+def phase_story(phase: UpgradePhase) -> list[str]:
+    """One line per guild, for reviewing a phase: "Purple drafted A, B; bought A for 3; saved 1 coin"."""
+    parts = list(phase.guilds.select_related("guild__colour"))
+    slugs = {slug for part in parts for slug in part.drafted + part.bought}
+    names = dict(
+        UpgradeCard.objects.filter(edition=phase.campaign.edition, slug__in=slugs).values_list("slug", "name")
+    )
+    limit = phase.campaign.edition.max_saved_coins
+    lines = []
+    for part in parts:
+        drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
+        bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
+        saved = min(limit, part.coins - part.spent) if part.purchased else 0
+        lines.append(
+            f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}; "
+            f"saved {saved} coin{'s' if saved != 1 else ''}"
+        )
+    return lines

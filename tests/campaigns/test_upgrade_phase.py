@@ -247,7 +247,11 @@ def test_a_full_phase_buys_saves_and_closes_then_reads_as_a_story(table):
     )
     yellow_story = next(line for line in review["story"] if line.startswith("Yellow"))
     names = [UpgradeCard.objects.get(slug=s).name for s in cheapest]
-    assert f"bought {', '.join(names)} for {sum(costs[s] for s in cheapest)}" in yellow_story
+    saved = min(1, leftover)
+    assert (
+        f"bought {', '.join(names)} for {sum(costs[s] for s in cheapest)}; saved {saved} coin" in yellow_story
+    )
+
     assert any("saved" in action for action in review["actions"])
 
 
