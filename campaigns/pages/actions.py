@@ -1,0 +1,95 @@
+"""Every write a page can make: a form that checks the input's shape, and the one service it calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from campaigns.api.campaign_views import guild_for
+from campaigns.models import Guild
+from campaigns.pages import forms as f
+from campaigns.selectors import Access
+from campaigns.services import campaigns as setup
+from campaigns.services import hero_draft, inventory, live, plays, upgrade
+from campaigns.services.common import refuse
+
+SHEET, UPGRADE, HERO_DRAFT = "sheet", "upgrade", "hero-draft"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One write: `form` checks the input, `call` is the service; `page` is re-shown afterwards."""
+
+    form: type[forms.Form]
+    call: Callable[..., Any]
+    page: str = SHEET
+    anchor: str = ""
+
+    @property
+    def for_guild(self) -> bool:
+        return issubclass(self.form, f.GuildForm)
+
+    def service_kwargs(self, form: forms.Form, access: Access) -> dict[str, Any]:
+        data = form.service_args() if hasattr(form, "service_args") else _plain(form)
+        data["revision"] = form.cleaned_data["revision"]
+        if self.for_guild:
+            data["guild"] = guild_for(access, form.cleaned_data["guild"])
+        return data
+
+
+def _plain(form: forms.Form) -> dict[str, Any]:
+    return {k: v for k, v in form.cleaned_data.items() if k not in ("revision", "guild")}
+
+
+def _guild_add(*, access: Access, actor: Any, holder: str = "", **data: Any) -> Guild:
+    """ "Open" leaves the guild for a joining player to claim, or held by the owner for a named friend."""
+    user = None
+    if holder and holder != "open":
+        user = get_user_model().objects.filter(username=holder).first()
+        if user is None:
+            refuse("holder", "That player has not joined this campaign.")
+    return setup.guild_add(access=access, actor=actor, player=user, **data)
+
+
+def _join_code(*, access: Access, actor: Any, revision: int, **data: Any) -> Any:
+    # Join codes carry no revision: creating one changes nothing on the sheet.
+    return setup.join_code_create(access=access, actor=actor, **data)
+
+
+def _curse_set(*, curse: str, **data: Any) -> Any:
+    return inventory.hero_curse_set(curse=curse, **data)
+
+
+ACTIONS: dict[str, Action] = {
+    "guild-add": Action(f.GuildAddForm, _guild_add, anchor="table"),
+    "join-code": Action(f.JoinCodeForm, _join_code, anchor="table"),
+    "claim": Action(f.GuildForm, setup.guild_claim, anchor="guilds"),
+    "heroes": Action(f.HeroesForm, setup.guild_heroes_choose, anchor="guilds"),
+    "card-add": Action(f.CardAddForm, inventory.inventory_card_add, anchor="guilds"),
+    "move": Action(f.MoveForm, inventory.inventory_move, anchor="guilds"),
+    "discard": Action(f.DiscardForm, inventory.inventory_card_discard, anchor="guilds"),
+    "curse-set": Action(f.CurseSetForm, _curse_set, anchor="guilds"),
+    "curse-remove": Action(f.CurseRemoveForm, inventory.hero_curse_remove, anchor="guilds"),
+    "saved-coins": Action(f.SavedCoinsForm, inventory.guild_saved_coins_set, anchor="guilds"),
+    "record": Action(f.RecordForm, plays.scenario_record_result, anchor="record"),
+    "next": Action(f.ScenarioForm, plays.next_scenario_choose, anchor="next"),
+    "finale": Action(f.FinaleForm, plays.campaign_finale_record, anchor="finale"),
+    "undo": Action(f.UndoForm, plays.event_undo, anchor="history"),
+    "live-start": Action(f.ScenarioForm, live.live_start, anchor="live"),
+    "live-abandon": Action(f.RevisionForm, live.live_abandon, anchor="live"),
+    "tally": Action(f.TallyForm, live.live_tally, anchor="live"),
+    "quest": Action(f.QuestForm, live.live_quest, anchor="live"),
+    "upgrade-pick": Action(f.CardsForm, upgrade.upgrade_pick, page=UPGRADE),
+    "upgrade-enter": Action(f.EnterDealtForm, upgrade.upgrade_enter_dealt, page=UPGRADE),
+    "upgrade-buy": Action(f.CardsForm, upgrade.upgrade_buy, page=UPGRADE),
+    "upgrade-move": Action(f.MoveForm, inventory.inventory_move, page=UPGRADE),
+    "upgrade-discard": Action(f.DiscardForm, inventory.inventory_card_discard, page=UPGRADE),
+    "upgrade-confirm": Action(f.GuildForm, upgrade.upgrade_confirm, page=UPGRADE),
+    "upgrade-restart": Action(f.RestartForm, upgrade.upgrade_phase_restart, page=UPGRADE),
+    "hero-draft-start": Action(f.RevisionForm, hero_draft.hero_draft_start, page=HERO_DRAFT),
+    "hero-draft-pick": Action(f.HeroPickForm, hero_draft.hero_draft_pick, page=HERO_DRAFT),
+}

@@ -1,0 +1,288 @@
+"""The Campaign Sheet as the pages show it: the API's sheet data, with names and guild badges filled in.
+
+Every read here is a fixed query (or comes from the prefetched campaign), so the sheet page costs the same
+number of queries for a campaign just started and one at its finale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from campaigns.api.sheet import campaign_sheet_data
+from campaigns.models import (
+    Campaign,
+    DeathCurse,
+    GuildColour,
+    Hero,
+    HeroDraftRecord,
+    JoinCode,
+    Membership,
+    Quest,
+    UpgradeCard,
+    UpgradePhase,
+)
+from campaigns.selectors import Access, campaign_events
+from campaigns.services.history import hasattr_undone
+from campaigns.services.live import live_state
+from campaigns.services.plays import CAMPAIGN_SCOPED_KINDS
+
+ACHIEVEMENT_LABELS = {
+    "winner": "Winner",
+    "least_deaths": "Least Deaths",
+    "most_coins": "Most Coins",
+    "won_reward": "Won Reward",
+    "won_title": "Won Title",
+}
+HISTORY_SHOWN = 40
+
+
+def badge(colour: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A guild as the pages name it: colour name, animal and symbol, never the colour alone."""
+    if colour is None:
+        return None
+    return {"colour": colour["colour"], "name": colour["name"], "animal": colour["animal"]}
+
+
+def sheet_context(campaign: Campaign, access: Access) -> dict[str, Any]:
+    """Everything the sheet page shows; `campaign` comes from `selectors.campaign_sheet`."""
+    data = campaign_sheet_data(campaign, access)
+    guilds = {g["colour"]: g for g in data["guilds"]}
+    names = _scenario_names(campaign)
+    context: dict[str, Any] = {
+        "sheet": data,
+        "access": access,
+        "names": names,
+        "badges": {c: badge(g) for c, g in guilds.items()},
+        "circles": _circles(data),
+        "achievement_rows": _achievement_rows(data, guilds),
+        "achievement_labels": ACHIEVEMENT_LABELS,
+        "titles": _titles(data, names),
+        "angels": _angels(campaign, data, guilds),
+        "next": _next(data, access, guilds, names),
+        "finale": _finale(data, guilds),
+        "history": _history(campaign, access, data),
+        "open_phase": UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN).first(),
+        "hero_draft": HeroDraftRecord.objects.filter(campaign=campaign).first(),
+        "next_number": len(data["plays"]) + 1,
+    }
+    context["guild_views"] = [guild_view(g, campaign, access) for g in data["guilds"]]
+    context.update(_catalog(campaign, data))
+    context.update(_owner_tools(campaign, access, guilds))
+    context["live"] = _live(campaign, guilds) if data["live"] else None
+    return context
+
+
+def _scenario_names(campaign: Campaign) -> dict[str, str]:
+    return {s.slug: s.name for c in campaign.edition.circles.all() for s in c.scenarios.all()}
+
+
+def _circles(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Circles in order; the two sides of an alternative circle sit together, the side taken marked."""
+    allowed = set(data["allowed_next"])
+    rows: list[dict[str, Any]] = []
+    for circle in sorted(data["circles"], key=lambda c: (c["order"], c["slug"])):
+        played = [s for s in circle["scenarios"] if s["played_as"]]
+        boxes = [
+            {**s, "allowed": s["slug"] in allowed, "chosen": s["slug"] == data["next_scenario"]}
+            for s in circle["scenarios"]
+        ]
+        rows.append({**circle, "boxes": boxes, "played": len(played)})
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["exclusive_group"]:
+            groups.setdefault(row["exclusive_group"], []).append(row)
+    for sides in groups.values():
+        taken = [s for s in sides if s["played"]]
+        for side in sides:
+            side["side"] = "taken" if side in taken else ("not taken" if taken else "open")
+    return rows
+
+
+def _achievement_rows(data: dict[str, Any], guilds: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "play": play,
+            "chosen_by": badge(guilds.get(play["chosen_by"])),
+            "cells": [
+                {
+                    "kind": kind,
+                    "label": label,
+                    "holders": [badge(guilds[c]) for c in play["achievements"][kind]],
+                }
+                for kind, label in ACHIEVEMENT_LABELS.items()
+            ],
+        }
+        for play in data["plays"]
+    ]
+
+
+def _titles(data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "guild": badge(g),
+            "name": t["name"],
+            "won_in": names.get(t["scenario"], t["scenario"]),
+            "benefits": [names.get(s, s) for s in t["benefits"]],
+        }
+        for g in data["guilds"]
+        for t in g["titles"]
+    ]
+
+
+def _angels(campaign: Campaign, data: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any]:
+    angel_names = {
+        s.angel.slug: s.angel.name
+        for c in campaign.edition.circles.all()
+        for s in c.scenarios.all()
+        if s.angel_id
+    }
+    rescued = [
+        {"guild": badge(g), "name": h["name"], "fielded": h["fielded"]}
+        for g in data["guilds"]
+        for h in g["heroes"]
+        if h["is_angel"]
+    ]
+    lost = [angel_names.get(slug, slug) for slug in data["angels_lost"]]
+    return {"rescued": rescued, "lost": lost}
+
+
+def _next(
+    data: dict[str, Any], access: Access, guilds: dict[str, Any], names: dict[str, str]
+) -> dict[str, Any]:
+    chooser = guilds.get(data["next_chooser"]) if data["next_chooser"] else None
+    may_choose = access.is_member and (chooser["editable"] if chooser else access.is_owner)
+    return {
+        "allowed": [{"slug": s, "name": names.get(s, s)} for s in data["allowed_next"]],
+        "chosen": {"slug": data["next_scenario"], "name": names.get(data["next_scenario"], "")}
+        if data["next_scenario"]
+        else None,
+        "chooser": badge(chooser),
+        "may_choose": may_choose and not data["finished"],
+    }
+
+
+def _finale(data: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any] | None:
+    finale = data["finale"]
+    if finale is None:
+        return None
+    return {
+        "medals": [
+            {"label": label, "holders": [badge(guilds[c]) for c in finale["medals"][kind]]}
+            for kind, label in ACHIEVEMENT_LABELS.items()
+        ],
+        "council": [badge(guilds[c]) for c in finale["council"]],
+        "savior": badge(guilds.get(finale["savior"])) if finale["savior"] else None,
+        "ultimate": [badge(guilds[c]) for c in finale["ultimate_arcadian"]],
+    }
+
+
+def _history(campaign: Campaign, access: Access, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The latest changes; each undo form carries the revision the undo service will claim."""
+    events = campaign_events(campaign=campaign).order_by("-seq")[:HISTORY_SHOWN]
+    guild_revisions = {g["colour"]: g["revision"] for g in data["guilds"]}
+    rows = []
+    for event in events:
+        undone = hasattr_undone(event)
+        rows.append(
+            {
+                "seq": event.seq,
+                "summary": event.summary,
+                "actor": event.actor.get_username() if event.actor_id else None,
+                "at": event.created_at,
+                "undone": undone,
+                "undoable": access.is_member and bool(event.changes) and not undone,
+                "revision": _undo_revision(event, data["revision"], guild_revisions),
+            }
+        )
+    return rows
+
+
+def _undo_revision(event: Any, campaign_revision: int, guild_revisions: dict[str, int]) -> int:
+    if event.kind in CAMPAIGN_SCOPED_KINDS or not event.guild_id:
+        return campaign_revision
+    return guild_revisions.get(event.guild.colour.slug, campaign_revision)
+
+
+def _live(campaign: Campaign, guilds: dict[str, Any]) -> dict[str, Any] | None:
+    """The live tracker with names: each guild's counters, its heroes' counters, and its quests."""
+    state = live_state(campaign)
+    if state is None:
+        return None
+    for line in state["guilds"]:
+        guild = guilds[line["guild"]]
+        names = {h["hero"]: h["name"] for h in guild["heroes"]}
+        line.update(badge=badge(guild), editable=guild["editable"], revision=guild["revision"])
+        for hero in line["heroes"]:
+            hero["name"] = names.get(hero["hero"], hero["hero"])
+        line["quest_list"] = [
+            {"slug": slug, "label": label, "done": slug in line["quests"]}
+            for slug, label in line["quest_choices"].items()
+        ]
+    return state
+
+
+def guild_view(guild: dict[str, Any], campaign: Campaign, access: Access) -> dict[str, Any]:
+    heroes = [h for h in guild["heroes"] if not h["retired"]]
+    for hero in heroes:
+        for slot in hero["slots"]:
+            slot["here"] = f"{hero['hero']}:{slot['slot']}"
+    targets = [
+        {"value": f"{h['hero']}:{s['slot']}", "label": f"{h['name']}, slot {s['slot']}"}
+        for h in heroes
+        for s in h["slots"]
+    ]
+    return {
+        **guild,
+        "badge": badge(guild),
+        "scope": f"guild-{guild['colour']}",
+        "active_heroes": heroes,
+        "targets": targets,
+        "overflow": _overflow(campaign, guild["colour"]),
+        "can_claim": access.is_member and not guild["player"] and not guild["editable"],
+    }
+
+
+def _overflow(campaign: Campaign, colour: str) -> list[dict[str, Any]]:
+    """Cards past slot 4, waiting for redistribution after a purchase; the sheet data leaves them out."""
+    slots = campaign.edition.slots_per_hero
+    guild = next(g for g in campaign.guilds.all() if g.colour.slug == colour)
+    return [
+        {"id": c.pk, "name": c.card.name, "code": c.card.code, "hero": gh.hero.name}
+        for gh in guild.heroes.all()
+        for c in gh.cards.all()
+        if c.slot > slots
+    ]
+
+
+def _catalog(campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
+    """The content the forms offer: heroes to choose, cards to add, curses to set, reward cards to win."""
+    taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
+    heroes = [h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False) if h.slug not in taken]
+    cards = list(UpgradeCard.objects.filter(edition=campaign.edition).order_by("deck", "name"))
+    curses = list(DeathCurse.objects.filter(edition=campaign.edition).order_by("value", "code"))
+    allowed = set(data["allowed_next"])
+    quests = Quest.objects.filter(scenario__edition=campaign.edition).exclude(reward_card=None)
+    rewards = sorted(
+        {
+            (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})")
+            for q in quests.select_related("reward_card", "scenario")
+            if q.scenario.slug in allowed
+        },
+        key=lambda pair: pair[1],
+    )
+    return {"free_heroes": heroes, "all_cards": cards, "all_curses": curses, "reward_cards": rewards}
+
+
+def _owner_tools(campaign: Campaign, access: Access, guilds: dict[str, Any]) -> dict[str, Any]:
+    if not access.is_owner:
+        return {"free_colours": [], "members": [], "join_codes": []}
+    colours = GuildColour.objects.filter(edition=campaign.edition).order_by("order")
+    members = Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at")
+    codes = JoinCode.objects.filter(campaign=campaign, expires_at__gt=timezone.now()).order_by("-created_at")
+    return {
+        "free_colours": [c for c in colours if c.slug not in guilds],
+        "members": [m.user.get_username() for m in members],
+        "join_codes": [c for c in codes if c.uses < c.max_uses],
+    }

@@ -1,0 +1,288 @@
+"""Page forms: they only check the shape of what was typed; the services judge the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from campaigns.models import Campaign
+
+REVISION = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class CampaignCreateForm(forms.Form):
+    name = forms.CharField(label="Campaign name", max_length=120)
+    edition = forms.ChoiceField(
+        label="Edition", choices=[("inferno", "Arcadia Quest: Inferno"), ("arcadia-quest", "Arcadia Quest")]
+    )
+    mode = forms.ChoiceField(
+        label="Mode",
+        choices=[
+            (Campaign.Mode.CAMPAIGN, "Campaign: six scenarios through the circles"),
+            (Campaign.Mode.EPISODIC, "Episodic: any scenario, no upgrade phase"),
+        ],
+        widget=forms.RadioSelect,
+        initial=Campaign.Mode.CAMPAIGN,
+    )
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label="Join code",
+        max_length=32,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+
+
+class RevisionForm(forms.Form):
+    """Every write names the revision it was based on; guild writes also name the guild."""
+
+    revision = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class GuildForm(RevisionForm):
+    guild = forms.SlugField(widget=forms.HiddenInput)
+
+
+class GuildAddForm(RevisionForm):
+    colour = forms.SlugField(label="Colour")
+    holder = forms.CharField(label="Played by", max_length=150, required=False)
+    player_name = forms.CharField(label="Friend's name (held by you)", max_length=60, required=False)
+
+
+class JoinCodeForm(RevisionForm):
+    hours = forms.IntegerField(label="Valid for (hours)", min_value=1, initial=48)
+    max_uses = forms.IntegerField(label="Uses", min_value=1, initial=3)
+
+
+class HeroesForm(GuildForm):
+    hero_1 = forms.SlugField(label="Hero 1")
+    hero_2 = forms.SlugField(label="Hero 2")
+    hero_3 = forms.SlugField(label="Hero 3")
+
+    def service_args(self) -> dict[str, Any]:
+        return {"heroes": [self.cleaned_data[f"hero_{n}"] for n in (1, 2, 3)]}
+
+
+class MoveForm(GuildForm):
+    id = forms.IntegerField(widget=forms.HiddenInput)
+    to = forms.RegexField(label="Move to", regex=r"^[\w-]+:\d+$")
+
+    def service_args(self) -> dict[str, Any]:
+        hero, slot = self.cleaned_data["to"].rsplit(":", 1)
+        return {"item": "card", "item_id": self.cleaned_data["id"], "hero": hero, "slot": int(slot)}
+
+
+class DiscardForm(GuildForm):
+    id = forms.IntegerField(widget=forms.HiddenInput)
+
+    def service_args(self) -> dict[str, Any]:
+        return {"card_id": self.cleaned_data["id"]}
+
+
+class CardAddForm(GuildForm):
+    card = forms.SlugField(label="Card", max_length=80)
+    hero = forms.SlugField(label="Hero", max_length=80)
+
+
+class CurseSetForm(GuildForm):
+    hero = forms.SlugField(label="Hero", max_length=80)
+    curse = forms.CharField(label="Death Curse", max_length=40)
+
+
+class CurseRemoveForm(GuildForm):
+    hero = forms.SlugField(widget=forms.HiddenInput)
+
+
+class SavedCoinsForm(GuildForm):
+    coins = forms.IntegerField(label="Saved coin", min_value=0)
+
+
+class ScenarioForm(RevisionForm):
+    scenario = forms.SlugField(label="Scenario", max_length=80)
+
+
+class UndoForm(RevisionForm):
+    seq = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class FinaleForm(RevisionForm):
+    savior = forms.SlugField(label="Savior of Arcadia", required=False)
+
+    def service_args(self) -> dict[str, Any]:
+        return {"savior": self.cleaned_data["savior"] or None}
+
+
+class TallyForm(GuildForm):
+    counter = forms.ChoiceField(choices=[(c, c) for c in ("deaths", "damnation", "coins", "treasure")])
+    delta = forms.IntegerField(min_value=-10, max_value=10)
+    hero = forms.SlugField(required=False)
+
+    def service_args(self) -> dict[str, Any]:
+        data = {k: self.cleaned_data[k] for k in ("counter", "delta")}
+        return {**data, "hero": self.cleaned_data["hero"] or None}
+
+
+class QuestForm(GuildForm):
+    quest = forms.CharField(max_length=80)
+
+
+class CardsForm(GuildForm):
+    """A pick or a purchase: a card may appear twice (two copies in one hand)."""
+
+    cards = forms.MultipleChoiceField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        posted = self.data.getlist("cards") if hasattr(self.data, "getlist") else []
+        self.fields["cards"].choices = [(c, c) for c in posted]
+
+    def service_args(self) -> dict[str, Any]:
+        return {"cards": list(self.cleaned_data["cards"])}
+
+
+class EnterDealtForm(GuildForm):
+    """The 6 cards a guild drafted at the table, when the level deck is not in the app yet."""
+
+    ROWS = 6
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(1, self.ROWS + 1):
+            self.fields[f"name_{n}"] = forms.CharField(label=f"Card {n} name", max_length=120)
+            self.fields[f"code_{n}"] = forms.CharField(label=f"Card {n} code", max_length=20, required=False)
+            self.fields[f"cost_{n}"] = forms.IntegerField(
+                label=f"Card {n} cost", min_value=0, max_value=20, required=False
+            )
+
+    def rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [(self[f"name_{n}"], self[f"code_{n}"], self[f"cost_{n}"]) for n in range(1, self.ROWS + 1)]
+
+    def service_args(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "cards": [
+                {"name": data[f"name_{n}"], "code": data[f"code_{n}"], "cost": data[f"cost_{n}"]}
+                for n in range(1, self.ROWS + 1)
+            ]
+        }
+
+
+class RestartForm(RevisionForm):
+    reopen = forms.TypedChoiceField(choices=[("1", "restart"), ("0", "abandon")], coerce=lambda v: v == "1")
+
+
+class HeroPickForm(GuildForm):
+    hero = forms.SlugField(label="Hero", max_length=80)
+
+
+class RecordForm(RevisionForm):
+    """A scenario's results: one row per guild, one line per fielded hero.
+
+    Field names carry the guild colour (and hero) so that a row can be re-shown with its errors.
+    """
+
+    scenario = forms.SlugField(label="Scenario", max_length=80)
+    winner = forms.ChoiceField(label="Winner", widget=forms.RadioSelect)
+
+    def __init__(
+        self, *args: Any, guilds: list[dict[str, Any]], reward_cards: list[tuple[str, str]], **kw: Any
+    ):
+        super().__init__(*args, **kw)
+        self.guilds = guilds
+        self.fields["winner"].choices = [(g["colour"], g["name"]) for g in guilds]
+        for g in guilds:
+            self._guild_fields(g, reward_cards)
+
+    def _guild_fields(self, g: dict[str, Any], reward_cards: list[tuple[str, str]]) -> None:
+        c, name = g["colour"], g["name"]
+        self.fields[f"coins-{c}"] = forms.IntegerField(
+            label=f"{name} coins", min_value=0, max_value=999, initial=0
+        )
+        self.fields[f"treasure-{c}"] = forms.IntegerField(
+            label=f"{name} treasure", min_value=0, max_value=999, initial=0
+        )
+        self.fields[f"title-{c}"] = forms.BooleanField(label="Won the title", required=False)
+        self.fields[f"angel-{c}"] = forms.BooleanField(label="Rescued the angel", required=False)
+        self.fields[f"reward-{c}"] = forms.ChoiceField(
+            label="Reward card", required=False, choices=[("", "None"), *reward_cards]
+        )
+        heroes = [(h["hero"], h["name"]) for h in g["heroes"] if h["fielded"] and not h["retired"]]
+        self.fields[f"reward_hero-{c}"] = forms.ChoiceField(label="Given to", required=False, choices=heroes)
+        for slug, hero_name in heroes:
+            for counter in ("deaths", "damnation"):
+                self.fields[f"{counter}-{c}-{slug}"] = forms.IntegerField(
+                    label=f"{hero_name} {'Death tokens' if counter == 'deaths' else 'Damnation'}",
+                    min_value=0,
+                    max_value=99,
+                    initial=0,
+                )
+
+    def rows(self) -> list[dict[str, Any]]:
+        radios = {radio.data["value"]: radio for radio in self["winner"]}
+        return [
+            {
+                "guild": g,
+                "winner": radios[g["colour"]],
+                **{k: self[f"{k}-{g['colour']}"] for k in ("coins", "treasure", "title", "angel", "reward")},
+                "reward_hero": self[f"reward_hero-{g['colour']}"],
+                "heroes": [
+                    (
+                        h["name"],
+                        self[f"deaths-{g['colour']}-{h['hero']}"],
+                        self[f"damnation-{g['colour']}-{h['hero']}"],
+                    )
+                    for h in g["heroes"]
+                    if f"deaths-{g['colour']}-{h['hero']}" in self.fields
+                ],
+            }
+            for g in self.guilds
+        ]
+
+    def service_args(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {"scenario": data["scenario"], "results": [self._line(g, data) for g in self.guilds]}
+
+    def _line(self, g: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        c = g["colour"]
+        heroes = [
+            {
+                "hero": h["hero"],
+                "deaths": data[f"deaths-{c}-{h['hero']}"],
+                "damnation": data[f"damnation-{c}-{h['hero']}"],
+            }
+            for h in g["heroes"]
+            if f"deaths-{c}-{h['hero']}" in self.fields
+        ]
+        reward = data[f"reward-{c}"]
+        return {
+            "guild": c,
+            "winner": data["winner"] == c,
+            "coins": data[f"coins-{c}"],
+            "treasure": data[f"treasure-{c}"],
+            "title": data[f"title-{c}"],
+            "angel": data[f"angel-{c}"],
+            "reward_cards": [{"card": reward, "hero": data[f"reward_hero-{c}"]}] if reward else [],
+            "heroes": heroes,
+        }
+
+    @staticmethod
+    def initial_from_draft(draft: list[dict[str, Any]]) -> dict[str, Any]:
+        """The live tracker's pre-filled results as the form's starting values."""
+        initial: dict[str, Any] = {}
+        for line in draft:
+            c = line["guild"]
+            if line["winner"]:
+                initial["winner"] = c
+            initial.update({f"coins-{c}": line["coins"], f"treasure-{c}": line["treasure"]})
+            initial.update({f"title-{c}": line["title"], f"angel-{c}": line["angel"]})
+            if line["reward_cards"]:
+                initial[f"reward-{c}"] = line["reward_cards"][0]["card"]
+                initial[f"reward_hero-{c}"] = line["reward_cards"][0]["hero"]
+            for h in line["heroes"]:
+                initial[f"deaths-{c}-{h['hero']}"] = h["deaths"]
+                initial[f"damnation-{c}-{h['hero']}"] = h["damnation"]
+        return initial

@@ -1,0 +1,245 @@
+"""The upgrade phase and hero draft screens: each player's own hand, and who is still choosing.
+
+The page polls a small status part every 2 seconds. The status answer carries a fingerprint of what the
+caller's own part of the screen shows; when it differs from what the page holds, the answer fires
+`phase-changed` and the caller's part reloads. A half-made selection is never wiped by another player's pick.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from campaigns import selectors
+from campaigns.api.sheet import campaign_sheet_data
+from campaigns.models import DeathCurse, Guild, Hero, HeroDraftRecord, UpgradeCard
+from campaigns.pages.context import badge, guild_view
+from campaigns.pages.rendering import page_access, partial_or_page
+from campaigns.selectors import Access
+from campaigns.services import hero_draft, upgrade
+
+
+def fingerprint(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _guilds(access: Access) -> list[Guild]:
+    return list(access.campaign.guilds.select_related("colour", "player").order_by("seat"))
+
+
+def viewing_guild(access: Access, guilds: list[Guild], colour: str | None) -> Guild | None:
+    """Whose hidden hand the page shows: the caller's own guild, or any guild the owner picks for."""
+    if access.is_member and colour:
+        asked = next((g for g in guilds if g.colour.slug == colour), None)
+        if asked is not None and access.may_edit_guild(asked):
+            return asked
+    return next((g for g in guilds if g.pk in access.guild_ids), None)
+
+
+def _badges(guilds: list[Guild]) -> dict[str, dict[str, Any]]:
+    return {
+        g.colour.slug: badge({"colour": g.colour.slug, "name": g.colour.name, "animal": g.colour.animal})
+        for g in guilds
+    }
+
+
+# --- Upgrade phase -----------------------------------------------------------------------------------
+
+
+def _mine_key(view: dict[str, Any] | None) -> str:
+    return fingerprint(view["mine"] if view else None) + ("" if view else "-none")
+
+
+def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
+    guilds = _guilds(access)
+    phase = upgrade.open_phase_for(access.campaign)
+    guild = viewing_guild(access, guilds, colour)
+    view = upgrade.phase_view(phase, access, guild) if phase else None
+    badges = _badges(guilds)
+    for part in view["guilds"] if view else []:
+        part["badge"] = badges.get(part["guild"])
+    context: dict[str, Any] = {
+        "campaign": access.campaign,
+        "access": access,
+        "phase": phase,
+        "view": view,
+        "guild": guild,
+        "badges": badges,
+        "mine_badge": badges.get(guild.colour.slug) if guild else None,
+        "switchable": [g for g in guilds if access.is_owner],
+        "key": _mine_key(view),
+    }
+    if view:
+        context.update(_phase_details(access, view, guild, badges))
+        context["stage"] = _stage(view)
+    return context
+
+
+def _stage(view: dict[str, Any]) -> str:
+    """Where the caller's guild stands: the part of the screen that is theirs to act on."""
+    mine = view["mine"]
+    if mine is None:
+        return "watch"
+    if mine["confirmed"]:
+        return "done"
+    if mine["purchased"]:
+        return "arrange"
+    if len(mine["drafted"]) >= 6 and (view["draft_complete"] or view["draft_mode"] == "manual"):
+        return "buy"
+    if view["draft_mode"] == "manual":
+        return "enter"
+    return "picked" if mine["picked_this_round"] else "pick"
+
+
+def _phase_details(
+    access: Access, view: dict[str, Any], guild: Guild | None, badges: dict[str, Any]
+) -> dict[str, Any]:
+    mine = view["mine"]
+    slugs = set(mine["hand"] + mine["drafted"] + mine["bought"]) if mine else set()
+    cards = {c.slug: c for c in UpgradeCard.objects.filter(edition=access.campaign.edition, slug__in=slugs)}
+    curses = {c.code: c for c in DeathCurse.objects.filter(edition=access.campaign.edition)}
+    heroes = dict(
+        Hero.objects.filter(
+            edition=access.campaign.edition, slug__in=[d["hero"] for d in view["curse_draws"]]
+        ).values_list("slug", "name")
+    )
+    details: dict[str, Any] = {
+        "draws": [
+            {
+                **_draw(d, curses),
+                "badge": badges.get(d["guild"]),
+                "hero_name": heroes.get(d["hero"], d["hero"]),
+            }
+            for d in view["curse_draws"]
+        ],
+        "hand": [cards.get(s) for s in mine["hand"]] if mine else [],
+        "drafted": [cards.get(s) for s in mine["drafted"]] if mine else [],
+        "bought": [cards.get(s) for s in mine["bought"]] if mine else [],
+        "waiting": set(view["waiting_for"]),
+    }
+    if mine and mine["purchased"] and not mine["confirmed"]:
+        details["inventory"] = _guild_inventory(access, guild)
+    return details
+
+
+def _draw(draw: dict[str, Any], curses: dict[str, DeathCurse]) -> dict[str, Any]:
+    kept_seen = False
+    cards = []
+    for code in draw["drawn"]:
+        kept = code == draw["kept"] and not kept_seen
+        kept_seen = kept_seen or kept
+        cards.append({"code": code, "curse": curses.get(code), "kept": kept})
+    return {**draw, "cards": cards}
+
+
+def _guild_inventory(access: Access, guild: Guild) -> dict[str, Any]:
+    campaign = selectors.campaign_sheet(campaign_id=access.campaign.pk)
+    data = campaign_sheet_data(campaign, access)
+    guild_data = next(g for g in data["guilds"] if g["colour"] == guild.colour.slug)
+    return guild_view(guild_data, campaign, access)
+
+
+def render_upgrade(
+    request: HttpRequest,
+    access: Access,
+    colour: str | None,
+    *,
+    failed: dict | None = None,
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = upgrade_context(access, colour)
+    context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    return partial_or_page(request, "campaigns/upgrade.html", "campaigns/_upgrade.html", context, status)
+
+
+def upgrade_page(request: HttpRequest, pk: int) -> HttpResponse:
+    access = page_access(request, pk)
+    if request.htmx and request.GET.get("part") == "mine":
+        context = upgrade_context(access, request.GET.get("guild"))
+        context["share"] = request.GET.get("share", "")
+        return render(request, "campaigns/_upgrade.html", context)
+    return render_upgrade(request, access, request.GET.get("guild"))
+
+
+def upgrade_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The polled part: who is still choosing; fires `phase-changed` when the caller's own part is stale."""
+    access = page_access(request, pk)
+    context = upgrade_context(access, request.GET.get("guild"))
+    context["share"] = request.GET.get("share", "")
+    response = render(request, "campaigns/_upgrade_status.html", context)
+    if request.GET.get("seen") != context["key"]:
+        response["HX-Trigger"] = "phase-changed"
+    return response
+
+
+# --- Hero draft --------------------------------------------------------------------------------------
+
+
+def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
+    guilds = _guilds(access)
+    record = HeroDraftRecord.objects.filter(campaign=access.campaign).first()
+    guild = viewing_guild(access, guilds, colour)
+    view = hero_draft.hero_draft_view(record, guild) if record else None
+    heroes = {h.slug: h for h in Hero.objects.filter(edition=access.campaign.edition, is_angel=False)}
+    context: dict[str, Any] = {
+        "campaign": access.campaign,
+        "access": access,
+        "record": record,
+        "view": view,
+        "guild": guild,
+        "badges": _badges(guilds),
+        "switchable": [g for g in guilds if access.is_owner],
+        "key": fingerprint(view["mine"] if view else None) + ("" if view else "-none"),
+        "heroes": heroes,
+        "can_start": access.is_owner and record is None and len(guilds) >= 2,
+    }
+    if view:
+        mine = view["mine"]
+        context["hand"] = [heroes.get(s) for s in mine["hand"]] if mine else []
+        context["kept"] = [heroes.get(s) for s in mine["drafted"]] if mine else []
+        context["waiting"] = set(view["waiting_for"])
+        context["drafted"] = [
+            {"guild": context["badges"].get(c), "heroes": [heroes.get(s) for s in slugs]}
+            for c, slugs in view.get("drafted", {}).items()
+        ]
+    return context
+
+
+def render_hero_draft(
+    request: HttpRequest,
+    access: Access,
+    colour: str | None,
+    *,
+    failed: dict | None = None,
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = hero_draft_context(access, colour)
+    context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    return partial_or_page(
+        request, "campaigns/hero_draft.html", "campaigns/_hero_draft.html", context, status
+    )
+
+
+def hero_draft_page(request: HttpRequest, pk: int) -> HttpResponse:
+    access = page_access(request, pk)
+    if request.htmx and request.GET.get("part") == "mine":
+        context = hero_draft_context(access, request.GET.get("guild"))
+        context["share"] = request.GET.get("share", "")
+        return render(request, "campaigns/_hero_draft.html", context)
+    return render_hero_draft(request, access, request.GET.get("guild"))
+
+
+def hero_draft_status(request: HttpRequest, pk: int) -> HttpResponse:
+    access = page_access(request, pk)
+    context = hero_draft_context(access, request.GET.get("guild"))
+    context["share"] = request.GET.get("share", "")
+    response = render(request, "campaigns/_hero_draft_status.html", context)
+    if request.GET.get("seen") != context["key"]:
+        response["HX-Trigger"] = "phase-changed"
+    return response

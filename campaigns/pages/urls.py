@@ -1,0 +1,19 @@
+"""The campaign pages under /campaigns/ (the JSON API lives under /api/v1/campaigns/)."""
+
+from django.urls import path
+
+from campaigns.pages import phases, views
+
+app_name = "campaigns"
+
+urlpatterns = [
+    path("", views.campaign_list, name="list"),
+    path("join/", views.campaign_join, name="join"),
+    path("<int:pk>/", views.campaign_sheet, name="sheet"),
+    path("<int:pk>/do/<slug:action>/", views.campaign_act, name="act"),
+    path("<int:pk>/monsters/", views.campaign_monsters, name="monsters"),
+    path("<int:pk>/upgrade/", phases.upgrade_page, name="upgrade"),
+    path("<int:pk>/upgrade/status/", phases.upgrade_status, name="upgrade-status"),
+    path("<int:pk>/hero-draft/", phases.hero_draft_page, name="hero-draft"),
+    path("<int:pk>/hero-draft/status/", phases.hero_draft_status, name="hero-draft-status"),
+]

@@ -1,0 +1,217 @@
+"""The campaign pages: the list, joining, the Campaign Sheet, and the writes made from them.
+
+Every page works as plain forms that post back; with htmx a write answers with the re-rendered page part.
+Writes go through the services with the revision the form was rendered with, so a stale form is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from campaigns import selectors
+from campaigns.models import Monster
+from campaigns.pages import forms as f
+from campaigns.pages import phases
+from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action
+from campaigns.pages.context import sheet_context
+from campaigns.pages.rendering import page_access, partial_or_page
+from campaigns.services import campaigns as setup
+from companion.api import ConflictError
+
+CONFLICT = "Someone changed this meanwhile — here is the current sheet. Check it and make your change again."
+JOIN_LIMIT = 10  # attempts per user per minute
+JOIN_THROTTLED = "Too many join attempts; wait a minute and try again."
+
+
+# --- The list, new campaigns, joining ---------------------------------------------------------------
+
+
+@login_required
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    form = f.CampaignCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            campaign = setup.campaign_create(owner=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            return redirect("campaigns:sheet", pk=campaign.pk)
+    campaigns = list(selectors.campaigns_visible_to(request.user).prefetch_related("guilds__colour"))
+    for campaign in campaigns:
+        campaign.badges = [
+            {"colour": g.colour.slug, "name": g.colour.name, "animal": g.colour.animal}
+            for g in campaign.guilds.all()
+        ]
+    context = {
+        "campaigns": campaigns,
+        "form": form,
+        "join_form": f.JoinForm(),
+    }
+    return render(request, "campaigns/list.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+def campaign_join(request: HttpRequest) -> HttpResponse:
+    form = f.JoinForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        if _join_throttled(request.user.pk):
+            form.add_error("code", JOIN_THROTTLED)
+            status = 429
+        else:
+            try:
+                campaign = setup.campaign_join(user=request.user, code=form.cleaned_data["code"])
+            except ValidationError:
+                form.add_error("code", setup.JOIN_CODE_ERROR)
+            else:
+                return redirect(reverse("campaigns:sheet", args=[campaign.pk]) + "#guilds")
+    if form.errors and status == 200:
+        status = 400
+    return render(request, "campaigns/join.html", {"form": form}, status=status)
+
+
+def _join_throttled(user_id: int) -> bool:
+    """A fixed one-minute window per user; every attempt counts, so codes cannot be tried in bulk."""
+    key = f"campaign-join:{user_id}"
+    cache.add(key, 0, timeout=60)
+    try:
+        attempts = cache.incr(key)
+    except ValueError:  # the window expired between add and incr
+        cache.set(key, 1, timeout=60)
+        attempts = 1
+    return attempts > JOIN_LIMIT
+
+
+# --- The Campaign Sheet ------------------------------------------------------------------------------
+
+
+def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_sheet(request, page_access(request, pk))
+
+
+def render_sheet(
+    request: HttpRequest,
+    access: selectors.Access,
+    *,
+    failed: dict | None = None,
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = sheet_context(selectors.campaign_sheet(campaign_id=access.campaign.pk), access)
+    context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    context["record_form"] = _record_form(context, failed)
+    return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
+
+
+def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm | None:
+    sheet = context["sheet"]
+    if failed and failed["action"] == "record":
+        return failed["form"]
+    if (
+        not context["access"].is_member
+        or sheet["finished"]
+        or context["open_phase"]
+        or not sheet["allowed_next"]
+    ):
+        return None
+    initial: dict[str, Any] = {"revision": sheet["revision"], "scenario": sheet["next_scenario"]}
+    if context["live"]:
+        initial.update(f.RecordForm.initial_from_draft(context["live"]["results_draft"]))
+        initial["scenario"] = context["live"]["scenario"]
+    return f.RecordForm(initial=initial, guilds=sheet["guilds"], reward_cards=context["reward_cards"])
+
+
+def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
+    """Monster stats for the next scenario: the helper's lookup, and where missing stats are entered."""
+    access = page_access(request, pk)
+    number = min(access.campaign.plays.filter(status="recorded").count() + 1, 6)
+    monsters = Monster.objects.filter(edition=access.campaign.edition).order_by("name")
+    context = {
+        "campaign": access.campaign,
+        "monsters": monsters,
+        "number": number,
+        "share": request.GET.get("share", ""),
+    }
+    return render(request, "campaigns/monsters.html", context)
+
+
+# --- Writes ------------------------------------------------------------------------------------------
+
+
+@require_POST
+def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    spec = ACTIONS.get(action)
+    if spec is None:
+        raise Http404
+    access = selectors.campaign_access(user=request.user, pk=pk)
+    form = _bound_form(spec, request, access)
+    if not form.is_valid():
+        return _refused(request, access, spec, action, form, status=400)
+    try:
+        spec.call(access=access, actor=request.user, **spec.service_kwargs(form, access))
+    except ConflictError:
+        return _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
+    except ValidationError as exc:
+        add_service_errors(form, exc)
+        return _refused(request, access, spec, action, form, status=400)
+    except PermissionDenied as exc:
+        form.add_error(None, str(exc) or "You may not do that.")
+        return _refused(request, access, spec, action, form, status=403)
+    return _done(request, _fresh(request, pk), spec, form)
+
+
+def _fresh(request: HttpRequest, pk: int) -> selectors.Access:
+    # The write may have changed what the caller may edit (a claimed guild, a joined player).
+    return selectors.campaign_access(user=request.user, pk=pk)
+
+
+def _bound_form(spec: Action, request: HttpRequest, access: selectors.Access) -> Any:
+    if spec.form is f.RecordForm:
+        context = sheet_context(selectors.campaign_sheet(campaign_id=access.campaign.pk), access)
+        return f.RecordForm(
+            request.POST, guilds=context["sheet"]["guilds"], reward_cards=context["reward_cards"]
+        )
+    return spec.form(request.POST)
+
+
+def add_service_errors(form: Any, exc: ValidationError) -> None:
+    """A service's field messages go next to the field when the form shows it, else at the form's top."""
+    messages = exc.message_dict if hasattr(exc, "error_dict") else {None: exc.messages}
+    for field, errors in messages.items():
+        visible = field in form.fields and not form.fields[field].widget.is_hidden
+        form.add_error(field if visible else None, errors)
+
+
+def _refused(
+    request: HttpRequest, access: Any, spec: Action, action: str, form: Any, status: int
+) -> HttpResponse:
+    guild = form.data.get("guild", "")
+    failed = {"action": action, "form": form, "scope": f"guild-{guild}" if guild else spec.anchor or action}
+    return _render_page(request, access, spec, form, failed=failed, status=status)
+
+
+def _render_page(request: HttpRequest, access: Any, spec: Action, form: Any, **kwargs: Any) -> HttpResponse:
+    if spec.page == UPGRADE:
+        return phases.render_upgrade(request, access, form.data.get("guild"), **kwargs)
+    if spec.page == HERO_DRAFT:
+        return phases.render_hero_draft(request, access, form.data.get("guild"), **kwargs)
+    return render_sheet(request, access, **kwargs)
+
+
+def _done(request: HttpRequest, access: Any, spec: Action, form: Any) -> HttpResponse:
+    if request.htmx:
+        return _render_page(request, access, spec, form)
+    pk = access.campaign.pk
+    if spec.page == SHEET:
+        return redirect(reverse("campaigns:sheet", args=[pk]) + (f"#{spec.anchor}" if spec.anchor else ""))
+    url = reverse("campaigns:upgrade" if spec.page == UPGRADE else "campaigns:hero-draft", args=[pk])
+    guild = form.data.get("guild")
+    return redirect(f"{url}?guild={guild}" if guild else url)
