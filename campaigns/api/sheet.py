@@ -35,6 +35,8 @@ def _hero(gh: GuildHero, slots: int) -> dict[str, Any]:
             {"slot": n, "card": _card(cards.get(n)), "covered_by_curse": covered == n}
             for n in range(1, slots + 1)
         ],
+        # Cards bought in an upgrade phase with no free slot wait here until they are moved or discarded.
+        "overflow": [_card(cards[n]) for n in sorted(cards) if n > slots],
         "curse": None
         if curse is None
         else {
