@@ -299,8 +299,12 @@ def test_a_guild_over_its_slots_must_redistribute_before_confirming(table):
     _finish_draft(campaign, players)
     drafted = phase_get(owner, campaign).json()["mine"]["drafted"]
     assert act(owner, campaign, "yellow", "buy", {"cards": drafted[:1]}).status_code == 200
+    sheet = client_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/").json()
+    waiting = [card for hero in sheet["guilds"][0]["heroes"] for card in hero["overflow"]]
+    assert [card["slug"] for card in waiting] == drafted[:1]
     response = act(owner, campaign, "yellow", "confirm", {})
     assert response.status_code == 400
+
     assert "slots" in response.json()["guild"][0] or "at most 12" in response.json()["guild"][0]
     extra = InventoryCard.objects.filter(guild=yellow).order_by("-slot").first()
     revision = refreshed(campaign).guilds.get(colour__slug="yellow").revision
