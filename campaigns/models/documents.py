@@ -36,6 +36,10 @@ class SheetDocument(models.Model):
     error = models.TextField(blank=True)
     renders = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker rendered it.")
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the render was last put on the queue."
+    )
+
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

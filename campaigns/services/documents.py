@@ -8,6 +8,7 @@ dispatched after commit and takes only the document's primary key.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -37,6 +38,8 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (
     RedisTimeoutError,
     ConnectionError,
 )
+# Rendering takes about a second; a sheet still pending after this long is queued again when asked for.
+REQUEUE_AFTER = timedelta(minutes=2)
 UNAVAILABLE = "PDF rendering is temporarily unavailable (the task queue does not answer); try again shortly."
 
 
@@ -79,7 +82,9 @@ def blank_pdf_request(*, edition_slug: str, paper: str = "a4") -> tuple[SheetDoc
 
 def _request(**key: Any) -> tuple[SheetDocument, bool]:
     existing = SheetDocument.objects.filter(**key).first()
-    if existing is not None and existing.status != SheetDocument.Status.FAILED:
+    if existing is not None and existing.status == SheetDocument.Status.DONE:
+        return existing, False
+    if existing is not None and existing.status == SheetDocument.Status.PENDING and not _lost(existing):
         return existing, False
     try:
         with transaction.atomic():
@@ -89,6 +94,11 @@ def _request(**key: Any) -> tuple[SheetDocument, bool]:
         # Two requests for the same revision at once: the other one created it.
         return SheetDocument.objects.get(**key), False
     return document, existing is None
+
+
+def _lost(document: SheetDocument) -> bool:
+    """A render queued long ago and never done: its message may have died with a broker; queue it again."""
+    return document.queued_at is None or document.queued_at < timezone.now() - REQUEUE_AFTER
 
 
 def _reset(document: SheetDocument) -> SheetDocument:
@@ -102,6 +112,7 @@ def _dispatch(document: SheetDocument, *, previous: SheetDocument | None) -> Non
 
     try:
         render_sheet_document.delay(document.pk)
+        SheetDocument.objects.filter(pk=document.pk).update(queued_at=timezone.now())
     except BROKER_ERRORS as exc:
         logger.warning("Could not queue the render of sheet document %s: %s", document.pk, exc)
         _undo_request(document, previous)

@@ -105,7 +105,15 @@ LOGOUT_REDIRECT_URL = "/"
 # without it, tasks run in-process (eager) and the cache is local memory.
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            # Throttles and caches fail open while Redis is down instead of taking the pages with them.
+            "BACKEND": "companion.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
