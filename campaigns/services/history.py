@@ -213,7 +213,8 @@ def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
         kind=kind,
         summary=f"Undid: {event.summary}",
         changes=inverse,
-        guild=event.guild,
+        # Undoing a guild's arrival removes the guild itself.
+        guild=Guild.objects.filter(pk=event.guild_id).first(),
         data={"undid_seq": event.seq},
         undoes=event,
     )
