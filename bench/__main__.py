@@ -3,7 +3,7 @@
 import importlib
 import sys
 
-BENCHMARKS = ("bench.odds", "bench.pdf")
+BENCHMARKS = ("bench.odds", "bench.api", "bench.sheet", "bench.pdf")
 
 
 def main(names: list[str]) -> None:

@@ -16,3 +16,5 @@ urlpatterns = [
     path("api/v1/", include("campaigns.api.urls")),
     path("helpers/", include((helpers_urls.page_urlpatterns, "helpers"))),
 ]
+
+handler404 = "companion.views.not_found"

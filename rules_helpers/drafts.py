@@ -147,7 +147,9 @@ class _Draft:
             )
         missing = Counter(cards) - Counter(self._hands[player])
         if missing:
-            raise ValueError(f"{sorted(missing.elements())} not in {player!r}'s hand")
+            cards_named = ", ".join(sorted(missing.elements()))
+            raise ValueError(f"{player} cannot keep {cards_named}: not in the hand in front of them")
+
 
     def _end_round(self) -> None:
         self._rounds_done += 1

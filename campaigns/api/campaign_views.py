@@ -23,6 +23,7 @@ from campaigns.selectors import Access
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import inventory, live, plays, transfer
 from campaigns.services.common import refuse, require_guild_editor, require_member, require_owner
+from companion.api import errors
 
 SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
 REVISION_HELP = "The revision your change is based on (or send it in an If-Match header)."
@@ -75,17 +76,20 @@ class CampaignList(APIView):
     Input = CampaignCreateInput
 
     @extend_schema(
-        responses=inline_serializer(
-            "CampaignSummary",
-            {
-                "id": serializers.IntegerField(),
-                "name": serializers.CharField(),
-                "edition": serializers.CharField(),
-                "mode": serializers.CharField(),
-                "revision": serializers.IntegerField(),
-            },
-            many=True,
-        )
+        responses={
+            200: inline_serializer(
+                "CampaignSummary",
+                {
+                    "id": serializers.IntegerField(),
+                    "name": serializers.CharField(),
+                    "edition": serializers.CharField(),
+                    "mode": serializers.CharField(),
+                    "revision": serializers.IntegerField(),
+                },
+                many=True,
+            ),
+            **errors(403),
+        }
     )
     def get(self, request: Request) -> Response:
         campaigns = selectors.campaigns_visible_to(request.user)
@@ -102,7 +106,7 @@ class CampaignList(APIView):
             ]
         )
 
-    @extend_schema(request=Input, responses={201: SHEET})
+    @extend_schema(request=Input, responses={201: SHEET, **errors(400, 403, 415)})
     def post(self, request: Request) -> Response:
         data = _valid(self.Input, request)
         campaign = campaign_services.campaign_create(owner=request.user, **data)
@@ -117,7 +121,7 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
 
 
 class CampaignDetail(APIView):
-    @extend_schema(parameters=[SHARE_PARAM], responses=SHEET)
+    @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         return sheet_response(access.campaign.pk, access)
@@ -133,15 +137,15 @@ class CampaignJoin(APIView):
     throttle_scope = "join"
     Input = JoinInput
 
-    @extend_schema(request=Input, responses=SHEET)
+    @extend_schema(request=Input, responses={200: SHEET, **errors(400, 403, 415, 429)})
     def post(self, request: Request) -> Response:
         campaign = campaign_services.campaign_join(user=request.user, **_valid(self.Input, request))
         return sheet_response(campaign.pk, selectors.campaign_access(user=request.user, pk=campaign.pk))
 
 
 class JoinCodeInput(serializers.Serializer):
-    hours = serializers.IntegerField(default=48)
-    max_uses = serializers.IntegerField(default=3)
+    hours = serializers.IntegerField(default=48, min_value=1, max_value=24 * 14)
+    max_uses = serializers.IntegerField(default=3, min_value=1, max_value=10)
 
 
 class JoinCodeCreate(APIView):
@@ -157,7 +161,8 @@ class JoinCodeCreate(APIView):
                     "expires_at": serializers.DateTimeField(),
                     "max_uses": serializers.IntegerField(),
                 },
-            )
+            ),
+            **errors(400, 403, 404, 415),
         },
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -193,7 +198,9 @@ def campaign_action(
     """A POST endpoint that runs one service with the validated input and answers with the new sheet."""
 
     class Action(APIView):
-        @extend_schema(request=input_class, responses={code: SHEET}, summary=summary)
+        @extend_schema(
+            request=input_class, responses={code: SHEET, **errors(400, 403, 404, 409, 415)}, summary=summary
+        )
         def post(self, request: Request, pk: int, colour: str | None = None) -> Response:
             access = access_for(request, pk)
             target = guild_for(access, colour) if guild else None
@@ -387,7 +394,7 @@ LiveQuest = campaign_action(QuestInput, live.live_quest, guild=True, summary="Co
 
 
 class Live(APIView):
-    @extend_schema(parameters=[SHARE_PARAM], responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[SHARE_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         """The scenario being played: counters, quests and the results it would record now."""
         access = access_for(request, pk)
@@ -397,20 +404,23 @@ class Live(APIView):
 class History(APIView):
     @extend_schema(
         parameters=[SHARE_PARAM],
-        responses=inline_serializer(
-            "HistoryEntry",
-            {
-                "seq": serializers.IntegerField(),
-                "kind": serializers.CharField(),
-                "summary": serializers.CharField(),
-                "actor": serializers.CharField(allow_null=True),
-                "guild": serializers.CharField(allow_null=True),
-                "created_at": serializers.DateTimeField(),
-                "undone": serializers.BooleanField(),
-                "undoable": serializers.BooleanField(),
-            },
-            many=True,
-        ),
+        responses={
+            200: inline_serializer(
+                "HistoryEntry",
+                {
+                    "seq": serializers.IntegerField(),
+                    "kind": serializers.CharField(),
+                    "summary": serializers.CharField(),
+                    "actor": serializers.CharField(allow_null=True),
+                    "guild": serializers.CharField(allow_null=True),
+                    "created_at": serializers.DateTimeField(),
+                    "undone": serializers.BooleanField(),
+                    "undoable": serializers.BooleanField(),
+                },
+                many=True,
+            ),
+            **errors(404),
+        },
     )
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
@@ -433,7 +443,7 @@ def _history_entry(event: Any, access: Access) -> dict[str, Any]:
 
 
 class Export(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         require_member(access)
@@ -445,7 +455,7 @@ class Export(APIView):
 class Import(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: SHEET})
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: SHEET, **errors(400, 403, 415)})
     def post(self, request: Request) -> Response:
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)

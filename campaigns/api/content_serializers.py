@@ -107,14 +107,14 @@ class HeroSerializer(serializers.ModelSerializer):
 
 class AngelSerializer(HeroSerializer):
     monster = MonsterSerializer(read_only=True)
-    rescued_in = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    rescued_in = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta(HeroSerializer.Meta):
         fields = (*HeroSerializer.Meta.fields, "rescued_in", "monster")
 
 
 class QuestSerializer(serializers.ModelSerializer):
-    reward_card = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    reward_card = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta:
         model = Quest
@@ -132,7 +132,7 @@ class ScenarioMonsterSerializer(serializers.ModelSerializer):
 class ScenarioSerializer(serializers.ModelSerializer):
     edition = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     circle = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    angel = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    angel = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     title = serializers.SerializerMethodField()
     benefits_from = serializers.SerializerMethodField()
     quests = QuestSerializer(many=True, read_only=True)

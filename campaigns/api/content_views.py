@@ -5,7 +5,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Model, QuerySet
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, viewsets
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from campaigns import selectors_content as content
 from campaigns.api import content_serializers as out
 from campaigns.models import Edition, Scenario, UpgradeCard
+from companion.api import errors
 
 
 class EditionFilter(django_filters.FilterSet):
@@ -40,10 +41,22 @@ def _filterset(model: type[Model]) -> type[django_filters.FilterSet]:
     return type(f"{model.__name__}Filter", (EditionFilter,), {"Meta": meta})
 
 
+def looked_up_by_slug(viewset: type[viewsets.ReadOnlyModelViewSet]) -> type[viewsets.ReadOnlyModelViewSet]:
+    """Declare what else the reads can answer: a filter value out of its choices (400), an unknown (404) or
+    ambiguous (400) slug."""
+    listed = {200: viewset.serializer_class(many=True), **errors(400)}
+    one = {200: viewset.serializer_class, **errors(400, 404)}
+    return extend_schema_view(list=extend_schema(responses=listed), retrieve=extend_schema(responses=one))(
+        viewset
+    )
+
+
 class SlugLookupMixin:
     """Content is looked up by slug; a slug used by two editions needs `?edition=`."""
 
     lookup_field = "slug"
+    # Any text reaches the view, so an odd slug gets the API's JSON 404 rather than Django's HTML page.
+    lookup_value_regex = "[^/]+"
 
     def get_object(self) -> Model:
         matches = list(self.filter_queryset(self.get_queryset()).filter(slug=self.kwargs["slug"])[:2])
@@ -56,12 +69,15 @@ class SlugLookupMixin:
         return matches[0]
 
 
+@looked_up_by_slug
 class EditionViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Edition.objects.prefetch_related("circles")
     serializer_class = out.EditionSerializer
     lookup_field = "slug"
+    lookup_value_regex = "[^/]+"
 
 
+@looked_up_by_slug
 class ScenarioViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.ScenarioSerializer
     filterset_class = ScenarioFilter
@@ -70,6 +86,7 @@ class ScenarioViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
         return content.scenarios_list()
 
 
+@looked_up_by_slug
 class HeroViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.HeroSerializer
     filterset_class = _filterset(content.Hero)
@@ -78,6 +95,7 @@ class HeroViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
         return content.heroes_list(angels=False)
 
 
+@looked_up_by_slug
 class AngelViewSet(HeroViewSet):
     serializer_class = out.AngelSerializer
 
@@ -103,7 +121,7 @@ class MonsterViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
             OpenApiParameter("scenario", OpenApiTypes.INT, description="Campaign scenario number 1-6."),
             OpenApiParameter("edition", OpenApiTypes.STR, description="Edition slug."),
         ],
-        responses=out.MonsterAtLevelSerializer,
+        responses={200: out.MonsterAtLevelSerializer, **errors(400, 404)},
     )
     def retrieve(self, request: Request, *args: object, **kwargs: object) -> Response:
         query = ScenarioNumberSerializer(data=request.query_params)
@@ -117,6 +135,7 @@ class MonsterViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
         return Response(out.MonsterAtLevelSerializer(monster).data)
 
 
+@looked_up_by_slug
 class UpgradeCardViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.UpgradeCardSerializer
     filterset_class = UpgradeCardFilter
@@ -125,6 +144,7 @@ class UpgradeCardViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
         return content.upgrade_cards_list()
 
 
+@looked_up_by_slug
 class DeathCurseViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.DeathCurseSerializer
     filterset_class = _filterset(content.DeathCurse)
@@ -135,7 +155,7 @@ class DeathCurseViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 
 @extend_schema(
     parameters=[OpenApiParameter("edition", OpenApiTypes.STR, description="Only this edition.")],
-    responses={200: OpenApiTypes.OBJECT},
+    responses={200: OpenApiTypes.OBJECT, **errors(404)},
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])

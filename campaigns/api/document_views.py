@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from campaigns.api.campaign_views import SHARE_PARAM, access_for
 from campaigns.models import SheetDocument
 from campaigns.services import documents
+from companion.api import errors
 
 PAPER = serializers.ChoiceField(choices=SheetDocument.Paper.values, default=SheetDocument.Paper.A4)
 
@@ -99,7 +100,7 @@ class SheetPdf(APIView):
         summary="Ask for the printable Campaign Sheet (PDF) of the campaign as it is now",
         request=SheetInput,
         parameters=[SHARE_PARAM],
-        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE},
+        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE, **errors(400, 403, 404, 415)},
     )
     def post(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
@@ -110,14 +111,20 @@ class SheetPdf(APIView):
 
 
 class SheetPdfStatus(APIView):
-    @extend_schema(summary="A sheet's rendering status", parameters=[SHARE_PARAM], responses=DOCUMENT)
+    @extend_schema(
+        summary="A sheet's rendering status",
+        parameters=[SHARE_PARAM],
+        responses={200: DOCUMENT, **errors(404)},
+    )
     def get(self, request: Request, pk: int, doc_id: int) -> Response:
         document = documents.sheet_document_get(access=access_for(request, pk), document_id=doc_id)
         return Response(_body(request, document, "sheet-pdf", {"pk": pk}))
 
 
 class SheetPdfDownload(APIView):
-    @extend_schema(summary="Download a rendered sheet", parameters=[SHARE_PARAM], responses={200: PDF})
+    @extend_schema(
+        summary="Download a rendered sheet", parameters=[SHARE_PARAM], responses={200: PDF, **errors(404)}
+    )
     def get(self, request: Request, pk: int, doc_id: int) -> FileResponse:
         document = documents.sheet_document_get(access=access_for(request, pk), document_id=doc_id)
         return _download(document, f"campaign-sheet-{pk}-r{document.revision}-{document.paper}.pdf")
@@ -127,7 +134,7 @@ class BlankPdf(APIView):
     @extend_schema(
         summary="Ask for a blank Campaign Sheet (PDF) of an edition",
         request=BlankInput,
-        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE},
+        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE, **errors(400, 415)},
     )
     def post(self, request: Request) -> Response:
         data = _valid(BlankInput, request)
@@ -142,13 +149,13 @@ class BlankPdf(APIView):
 
 
 class BlankPdfStatus(APIView):
-    @extend_schema(summary="A blank sheet's rendering status", responses=DOCUMENT)
+    @extend_schema(summary="A blank sheet's rendering status", responses={200: DOCUMENT, **errors(404)})
     def get(self, request: Request, doc_id: int) -> Response:
         return Response(_body(request, documents.blank_document_get(document_id=doc_id), "blank-pdf", {}))
 
 
 class BlankPdfDownload(APIView):
-    @extend_schema(summary="Download a blank sheet", responses={200: PDF})
+    @extend_schema(summary="Download a blank sheet", responses={200: PDF, **errors(404)})
     def get(self, request: Request, doc_id: int) -> FileResponse:
         document = documents.blank_document_get(document_id=doc_id)
         return _download(document, f"blank-campaign-sheet-{document.edition.slug}-{document.paper}.pdf")

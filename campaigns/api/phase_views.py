@@ -15,7 +15,7 @@ from campaigns.models import Event, Guild, HeroDraftRecord, UpgradePhase
 from campaigns.selectors import Access
 from campaigns.services import hero_draft, upgrade
 from campaigns.services.common import refuse
-from companion.api import errors
+from companion.api import ConflictError, errors
 
 GUILD_PARAM = OpenApiParameter(
     "guild", OpenApiTypes.STR, description="Whose hand to show: one of your guilds (the owner: any guild)."
@@ -37,16 +37,21 @@ def viewer_guild(access: Access, colour: str | None) -> Guild | None:
 
 class UpgradePhaseView(APIView):
     @extend_schema(
-        parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404)}
+        parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404, 409)}
     )
     def get(self, request: Request, pk: int) -> Response:
         """The open upgrade phase as the caller may see it (404 when none is open)."""
         access = access_for(request, pk)
-        phase = upgrade.open_phase_for(access.campaign)
-        if phase is None:
-            raise Http404
         guild = viewer_guild(access, request.query_params.get("guild"))
-        return Response(upgrade.phase_view(phase, access, guild))
+        for _ in range(3):
+            phase = upgrade.open_phase_for(access.campaign)
+            if phase is None:
+                raise Http404
+            try:
+                return Response(upgrade.phase_view(phase, access, guild))
+            except upgrade.PhaseChanged:
+                continue  # restarted by the owner between our reads: read the new phase
+        raise ConflictError("The upgrade phase is being restarted; reload.", campaign_id=access.campaign.pk)
 
 
 class PhaseReview(APIView):

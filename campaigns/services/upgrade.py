@@ -113,16 +113,31 @@ def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: 
     )
     table = [(str(line.hero.uid), curse_draw_count(line.deaths, line.damnation)) for line in lines]
     deck = _curse_deck(campaign)
-    drawing = deck and any(count for _, count in table)
-    outcome = draw_curses(deck, table, rng=rng) if drawing else {}
+    drawable = _within_deck(table, len(deck))
+    drawing = deck and any(count for _, count in drawable)
+    outcome = draw_curses(deck, drawable, rng=rng) if drawing else {}
     by_code = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
     return [
-        _keep(changes, line, outcome.get(str(line.hero.uid)), by_code, count)
-        for line, (_, count) in zip(lines, table, strict=True)
+        _keep(changes, line, outcome.get(str(line.hero.uid)), by_code, count, short=allowed < count)
+        for line, (_, count), (_, allowed) in zip(lines, table, drawable, strict=True)
     ]
 
 
-def _keep(changes: Changes, line: HeroResult, draw: Any, by_code: dict[str, DeathCurse], count: int) -> dict:
+def _within_deck(table: list[tuple[str, int]], deck_size: int) -> list[tuple[str, int]]:
+    """Every drawing hero keeps one card, so a small deck (the pack does not give each curse's copies yet) can
+    run dry: a hero then draws only what is left, and the heroes after that draw nothing."""
+    kept = 0
+    capped = []
+    for hero, count in table:
+        allowed = min(count, max(0, deck_size - kept))
+        capped.append((hero, allowed))
+        kept += 1 if allowed else 0
+    return capped
+
+
+def _keep(
+    changes: Changes, line: HeroResult, draw: Any, by_code: dict[str, DeathCurse], count: int, *, short: bool
+) -> dict:
     hero = line.hero
     kept = by_code[draw.kept.code] if draw is not None and draw.kept is not None else None
     if kept is not None:
@@ -138,15 +153,22 @@ def _keep(changes: Changes, line: HeroResult, draw: Any, by_code: dict[str, Deat
         "draw_count": count,
         "drawn": drawn,
         "kept": kept.code if kept else None,
-        "why": _why(kept, drawn, count),
+        "why": _why(kept, drawn, count)
+        + (" The curse deck ran out before every card was drawn." if short else ""),
     }
 
 
-def _why(kept: DeathCurse | None, drawn: list[str], count: int) -> str:
+def _why(kept: DeathCurse | None, drawn: list[str], count: int, short: bool = False) -> str:
     if count == 0:
         return "No Death tokens and under 2 Damnation: no card drawn."
     if kept is None:
-        return "The curse deck has no cards entered yet."
+        return (
+            "The curse deck ran out: other heroes keep its cards." if short else "The deck has no curses yet."
+        )
+    if short:
+        return (
+            f"The curse deck ran out after {len(drawn)} of {count} cards; keeps {kept.name} ({kept.value})."
+        )
     if len(drawn) == 1:
         return f"Drew one card and keeps it ({kept.name}, value {kept.value})."
     return f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
@@ -451,8 +473,14 @@ def _part_view(part: UpgradeGuild, closed: bool) -> dict[str, Any]:
     return view
 
 
+class PhaseChanged(Exception):
+    """The phase was restarted between two reads of one view; read it again."""
+
+
 def _mine(phase: UpgradePhase, draft: UpgradeDraft | None, parts: list[UpgradeGuild], guild: Guild) -> dict:
-    part = next(p for p in parts if p.guild_id == guild.pk)
+    part = next((p for p in parts if p.guild_id == guild.pk), None)
+    if part is None:
+        raise PhaseChanged
     colour = guild.colour.slug
     return {
         "guild": colour,

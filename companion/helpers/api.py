@@ -13,6 +13,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from campaigns.models import Edition
+from companion.api import errors
 from companion.helpers import services
 from rules_helpers import dice, spawn
 
@@ -124,7 +125,9 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
 
 class RollView(HelperView):
     @extend_schema(
-        request=RollSerializer, responses={200: RollResultSerializer}, summary="Roll an attack and a defense"
+        request=RollSerializer,
+        responses={200: RollResultSerializer, **errors(400, 415, 429)},
+        summary="Roll an attack and a defense",
     )
     def post(self, request: Request) -> Response:
         data = RollSerializer(data=request.data)
@@ -206,7 +209,7 @@ def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
 class SpawnView(HelperView):
     @extend_schema(
         request=SpawnSerializer,
-        responses={200: SpawnResultSerializer},
+        responses={200: SpawnResultSerializer, **errors(400, 415, 429)},
         summary="Spawn the Spawn tile's figures",
     )
     def post(self, request: Request) -> Response:
@@ -274,7 +277,7 @@ def curses_data(result: services.CurseDrawResult) -> dict[str, Any]:
 class DeathCursesView(HelperView):
     @extend_schema(
         request=DeathCursesSerializer,
-        responses={200: DeathCurseDrawsSerializer},
+        responses={200: DeathCurseDrawsSerializer, **errors(400, 415, 429)},
         summary="Draw Death Curses per hero",
     )
     def post(self, request: Request) -> Response:

@@ -9,7 +9,7 @@ from campaigns.models import Edition, HeroCurse, InventoryCard, Membership, Upgr
 from rules_helpers.curses import Curse, draw_curses
 from rules_helpers.drafts import UpgradeDraft
 from tests.conftest import db_snapshot
-from tests.factories import UserFactory, access, build_campaign, refreshed, result_line
+from tests.factories import INFERNO_ROSTERS, UserFactory, access, build_campaign, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -410,3 +410,23 @@ def test_a_spectator_and_a_member_without_that_guild_cannot_act(table):
     Membership.objects.create(campaign=campaign, user=stranger)
     assert act(stranger, campaign, "teal", "pick", {"cards": []}).status_code == 403
     assert act(players["purple"], campaign, "teal", "pick", {"cards": []}).status_code == 403
+
+
+def test_when_the_curse_deck_runs_out_the_last_heroes_draw_what_is_left(table):
+    """Inferno's pack gives no curse copies yet (8 cards in the deck), yet the scenario records."""
+    campaign, players = table
+    lines = {
+        colour: result_line(
+            colour,
+            winner=colour == "yellow",
+            heroes=[{"hero": h, "deaths": 3} for h in INFERNO_ROSTERS[colour]],
+        )
+        for colour in COLOURS
+    }
+    campaign = record_first(campaign, players["yellow"], **lines)
+    draws = phase_get(players["teal"], campaign).json()["curse_draws"]
+    deck = sum(c.deck_copies for c in campaign.edition.death_curses.all())
+    kept = [d for d in draws if d["kept"]]
+    assert len(kept) == deck == 8 and len(draws) == 12
+    assert all(d["kept"] is None and "ran out" in d["why"] for d in draws[deck:])
+    assert HeroCurse.objects.filter(guild__campaign=campaign).count() == deck

@@ -80,3 +80,11 @@ def test_the_api_docs_load_without_a_cdn(client):
     response = client.get("/api/v1/docs/")
     assert response.status_code == 200
     assert b"cdn.jsdelivr" not in response.content
+
+
+@pytest.mark.django_db
+def test_an_unknown_api_url_answers_json_and_an_unknown_page_answers_html(client):
+    api = client.get("/api/v1/blank-sheet-pdf/not-a-number/")
+    assert api.status_code == 404 and api.json() == {"detail": "Not found."}
+    page = client.get("/no-such-page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")

@@ -81,12 +81,13 @@ def test_duplicate_cards_in_a_hand_can_be_picked_together():
 
 def test_picking_more_copies_than_the_hand_holds_is_refused():
     draft = UpgradeDraft.start(["yellow", "purple"], ["axe", *"bcdefghijkl"], rng=ScriptedRandom())
-    with pytest.raises(ValueError, match=r"\['axe'\] not in 'yellow''s hand"):
+    with pytest.raises(ValueError, match=r"yellow cannot keep axe: not in the hand in front of them"):
         draft.pick("yellow", ["axe", "axe"])
 
 
 def test_a_card_not_in_the_hand_is_refused():
-    with pytest.raises(ValueError, match="not in 'yellow''s hand"):
+    with pytest.raises(ValueError, match="not in the hand in front of them"):
+
         _upgrade_draft().pick("yellow", ["a", "z"])
 
 
