@@ -150,7 +150,6 @@ class _Draft:
             cards_named = ", ".join(sorted(missing.elements()))
             raise ValueError(f"{player} cannot keep {cards_named}: not in the hand in front of them")
 
-
     def _end_round(self) -> None:
         self._rounds_done += 1
         self._picked.clear()

@@ -71,9 +71,7 @@ def _examples(operation: Any) -> int:
     return next((n for key, n in FEW_EXAMPLES.items() if f"/{key}/" in operation.path), EXAMPLES)
 
 
-@pytest.mark.parametrize(
-    "operation", OPERATIONS, ids=[f"{op.method.upper()} {op.path}" for op in OPERATIONS]
-)
+@pytest.mark.parametrize("operation", OPERATIONS, ids=[f"{op.method.upper()} {op.path}" for op in OPERATIONS])
 def test_every_operation_answers_as_the_schema_declares(operation: Any, table: dict[str, Any]) -> None:
     fixed = {"id": table["campaign"], "level": 1}
     path_parameters = {k: v for k, v in fixed.items() if k in _path_names(operation)}

@@ -87,7 +87,6 @@ def test_picking_more_copies_than_the_hand_holds_is_refused():
 
 def test_a_card_not_in_the_hand_is_refused():
     with pytest.raises(ValueError, match="not in the hand in front of them"):
-
         _upgrade_draft().pick("yellow", ["a", "z"])
 
 
