@@ -13,10 +13,6 @@ from django.core.management import call_command
 from campaigns.services.content import PACK_DIR
 from tests.conftest import PACKS, skip_or_fail
 
-# Playwright's sync API keeps an event loop running in this thread; Django's ORM calls in the test (loading
-# content) would otherwise be refused as async-unsafe although nothing runs concurrently.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -33,16 +29,28 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """One Chromium per test module, gone before the next module's tests (it keeps an event loop running)."""
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
         skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
+    # Playwright's sync API keeps an event loop running in this thread; Django's ORM calls in the test
+    # (loading content) would otherwise be refused as async-unsafe although nothing runs concurrently.
+    # Only while the browser lives: the variable must never reach a deployment check or a subprocess.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
