@@ -107,3 +107,24 @@ def choose_next(user: Any, campaign: Campaign, scenario: str) -> Campaign:
         access=access(user, campaign), actor=user, revision=campaign.revision, scenario=scenario
     )
     return refreshed(campaign)
+
+
+def level_one_deck(cards: int = 8, copies: int = 3) -> None:
+    """Level-1 upgrade cards (made up, for tests), so the draft after the first scenario runs in the app."""
+    from campaigns.models import Edition, UpgradeCard
+
+    edition = Edition.objects.get(slug="inferno")
+    for n in range(1, cards + 1):
+        UpgradeCard.objects.update_or_create(
+            edition=edition,
+            slug=f"test-card-{n}",
+            defaults={
+                "name": f"Test Card {n}",
+                "code": f"T1-{n:02d}",
+                "deck": "level-1",
+                "copies": copies,
+                "cost": 1 + n % 4,
+                "card_type": "attack",
+                "source": "test",
+            },
+        )

@@ -157,24 +157,36 @@ def render_upgrade(
     return partial_or_page(request, "campaigns/upgrade.html", "campaigns/_upgrade.html", context, status)
 
 
-def upgrade_page(request: HttpRequest, pk: int) -> HttpResponse:
-    access = page_access(request, pk)
-    if request.htmx and request.GET.get("part") == "mine":
-        context = upgrade_context(access, request.GET.get("guild"))
+def _live_views(context_for: Any, render_page: Any, *, part: str, status_part: str) -> tuple[Any, Any]:
+    """A screen that polls: the page (or just the caller's own part), and the status part it polls, which
+    fires `phase-changed` when the caller's own part has gone stale."""
+
+    def page(request: HttpRequest, pk: int) -> HttpResponse:
+        access = page_access(request, pk)
+        if request.htmx and request.GET.get("part") == "mine":
+            context = context_for(access, request.GET.get("guild"))
+            context["share"] = request.GET.get("share", "")
+            return render(request, part, context)
+        return render_page(request, access, request.GET.get("guild"))
+
+    def status(request: HttpRequest, pk: int) -> HttpResponse:
+        access = page_access(request, pk)
+        context = context_for(access, request.GET.get("guild"))
         context["share"] = request.GET.get("share", "")
-        return render(request, "campaigns/_upgrade.html", context)
-    return render_upgrade(request, access, request.GET.get("guild"))
+        response = render(request, status_part, context)
+        if request.GET.get("seen") != context["key"]:
+            response["HX-Trigger"] = "phase-changed"
+        return response
+
+    return page, status
 
 
-def upgrade_status(request: HttpRequest, pk: int) -> HttpResponse:
-    """The polled part: who is still choosing; fires `phase-changed` when the caller's own part is stale."""
-    access = page_access(request, pk)
-    context = upgrade_context(access, request.GET.get("guild"))
-    context["share"] = request.GET.get("share", "")
-    response = render(request, "campaigns/_upgrade_status.html", context)
-    if request.GET.get("seen") != context["key"]:
-        response["HX-Trigger"] = "phase-changed"
-    return response
+upgrade_page, upgrade_status = _live_views(
+    upgrade_context,
+    lambda request, access, colour: render_upgrade(request, access, colour),
+    part="campaigns/_upgrade.html",
+    status_part="campaigns/_upgrade_status.html",
+)
 
 
 # --- Hero draft --------------------------------------------------------------------------------------
@@ -226,20 +238,9 @@ def render_hero_draft(
     )
 
 
-def hero_draft_page(request: HttpRequest, pk: int) -> HttpResponse:
-    access = page_access(request, pk)
-    if request.htmx and request.GET.get("part") == "mine":
-        context = hero_draft_context(access, request.GET.get("guild"))
-        context["share"] = request.GET.get("share", "")
-        return render(request, "campaigns/_hero_draft.html", context)
-    return render_hero_draft(request, access, request.GET.get("guild"))
-
-
-def hero_draft_status(request: HttpRequest, pk: int) -> HttpResponse:
-    access = page_access(request, pk)
-    context = hero_draft_context(access, request.GET.get("guild"))
-    context["share"] = request.GET.get("share", "")
-    response = render(request, "campaigns/_hero_draft_status.html", context)
-    if request.GET.get("seen") != context["key"]:
-        response["HX-Trigger"] = "phase-changed"
-    return response
+hero_draft_page, hero_draft_status = _live_views(
+    hero_draft_context,
+    lambda request, access, colour: render_hero_draft(request, access, colour),
+    part="campaigns/_hero_draft.html",
+    status_part="campaigns/_hero_draft_status.html",
+)

@@ -92,8 +92,7 @@ def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplica
     from campaigns.services import upgrade
     from campaigns.services.plays import scenario_record_result
     from rules_helpers.drafts import UpgradeDraft
-    from tests.campaigns.test_upgrade_phase import level_one_deck
-    from tests.factories import result_line
+    from tests.factories import level_one_deck, result_line
 
     level_one_deck()
     owner = UserFactory(username="olga")

@@ -8,7 +8,6 @@ from django.test import Client
 
 from campaigns.models import (
     Campaign,
-    Edition,
     GuildHero,
     HeroCurse,
     InventoryCard,
@@ -19,7 +18,15 @@ from campaigns.models import (
 )
 from campaigns.services import campaigns as setup
 from campaigns.services import upgrade
-from tests.factories import UserFactory, access, build_campaign, record, refreshed, result_line
+from tests.factories import (
+    UserFactory,
+    access,
+    build_campaign,
+    level_one_deck,
+    record,
+    refreshed,
+    result_line,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -60,25 +67,6 @@ def act(user, campaign, action, data, **extra):
 
 def guild_rev(campaign, colour):
     return refreshed(campaign).guilds.get(colour__slug=colour).revision
-
-
-def level_one_deck(cards=8, copies=3):
-    """Level-1 upgrade cards, so the draft after the first scenario runs in the app."""
-    edition = Edition.objects.get(slug="inferno")
-    for n in range(1, cards + 1):
-        UpgradeCard.objects.update_or_create(
-            edition=edition,
-            slug=f"test-card-{n}",
-            defaults={
-                "name": f"Test Card {n}",
-                "code": f"T1-{n:02d}",
-                "deck": "level-1",
-                "copies": copies,
-                "cost": 1 + n % 4,
-                "card_type": "attack",
-                "source": "test",
-            },
-        )
 
 
 def first_scenario(owner, campaign, **kwargs):

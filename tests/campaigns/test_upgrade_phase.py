@@ -5,33 +5,23 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from campaigns.models import Edition, HeroCurse, InventoryCard, Membership, UpgradeCard, UpgradePhase
+from campaigns.models import HeroCurse, InventoryCard, Membership, UpgradeCard, UpgradePhase
 from rules_helpers.curses import Curse, draw_curses
 from rules_helpers.drafts import UpgradeDraft
 from tests.conftest import db_snapshot
-from tests.factories import INFERNO_ROSTERS, UserFactory, access, build_campaign, refreshed, result_line
+from tests.factories import (
+    INFERNO_ROSTERS,
+    UserFactory,
+    access,
+    build_campaign,
+    level_one_deck,
+    refreshed,
+    result_line,
+)
 
 pytestmark = pytest.mark.django_db
 
 COLOURS = ("yellow", "purple", "teal", "gray")
-
-
-def level_one_deck(cards=8, copies=3):
-    edition = Edition.objects.get(slug="inferno")
-    for n in range(1, cards + 1):
-        UpgradeCard.objects.update_or_create(
-            edition=edition,
-            slug=f"test-card-{n}",
-            defaults={
-                "name": f"Test Card {n}",
-                "code": f"T1-{n:02d}",
-                "deck": "level-1",
-                "copies": copies,
-                "cost": 1 + n % 4,
-                "card_type": "attack",
-                "source": "test",
-            },
-        )
 
 
 @pytest.fixture

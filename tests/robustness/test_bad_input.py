@@ -14,8 +14,15 @@ from rest_framework.test import APIClient
 from campaigns.models import Campaign, InventoryCard, Membership, UpgradePhase
 from campaigns.services import upgrade
 from campaigns.services.inventory import hero_curse_set, inventory_card_add
-from tests.campaigns.test_upgrade_phase import level_one_deck
-from tests.factories import UserFactory, access, build_campaign, choose_next, record, result_line
+from tests.factories import (
+    UserFactory,
+    access,
+    build_campaign,
+    choose_next,
+    level_one_deck,
+    record,
+    result_line,
+)
 
 pytestmark = pytest.mark.django_db
 

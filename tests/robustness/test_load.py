@@ -15,8 +15,8 @@ from rest_framework.authtoken.models import Token
 
 from bench.load import hammer, request, serve
 from campaigns.models import UpgradeCard
-from tests.campaigns.test_upgrade_phase import COLOURS, level_one_deck
-from tests.factories import UserFactory, build_campaign, record, result_line
+from tests.campaigns.test_upgrade_phase import COLOURS
+from tests.factories import UserFactory, build_campaign, level_one_deck, record, result_line
 
 pytestmark = [pytest.mark.slow, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

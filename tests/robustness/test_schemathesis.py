@@ -26,8 +26,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.campaigns.test_upgrade_phase import level_one_deck
-from tests.factories import UserFactory, build_campaign, record, result_line
+from tests.factories import UserFactory, build_campaign, level_one_deck, record, result_line
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
