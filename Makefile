@@ -9,10 +9,12 @@ export UV_PYTHON := $(CURDIR)/$(VENV)/bin/python
 .PHONY: setup run test lint format worker bench migrate content demo clean
 
 # The virtualenv is rebuilt from the lock file whenever pyproject.toml or uv.lock change.
+# --inexact keeps pip and uv themselves, which the lock does not list, for the next sync.
 $(VENV)/.synced: pyproject.toml uv.lock
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip --upgrade >/dev/null
 	@$(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
-	@$(VENV)/bin/uv sync --frozen --quiet
+	@$(VENV)/bin/uv sync --frozen --inexact --quiet
 	@touch $@
 
 setup: $(VENV)/.synced
