@@ -105,7 +105,3 @@ def _unverified_count(edition: Edition) -> int:
         )
         + MonsterLevelCard.objects.filter(monster__edition=edition, verified=False).count()
     )
-
-
-def content_report_is_empty(report: dict[str, dict[str, Any]]) -> bool:
-    return all(not v for section in report.values() for k, v in section.items() if k != "unverified_records")

@@ -193,10 +193,6 @@ def inverse_changes(event: Event) -> Changes:
     return inverse
 
 
-def event_is_undoable(event: Event) -> bool:
-    return bool(event.changes) and not hasattr_undone(event) and effects_in_place(event)
-
-
 def hasattr_undone(event: Event) -> bool:
     try:
         return event.undone_by is not None

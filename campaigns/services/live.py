@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
-from campaigns.selectors import Access, campaign_sheet, last_winner, live_play
+from campaigns.selectors import Access, live_play
 from campaigns.services.common import (
     claim_campaign_revision,
     claim_guild_revision,
@@ -22,7 +22,6 @@ from campaigns.services.common import (
 )
 from campaigns.services.history import Changes, event_record
 from campaigns.services.plays import check_next_scenario, clear_live_play, require_no_open_phase
-from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
@@ -44,20 +43,20 @@ def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> S
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("scenario", "A scenario is already being played.")
     require_no_open_phase(campaign)
-    scenario_obj = check_next_scenario(campaign, scenario)
+    upcoming = check_next_scenario(campaign, scenario)
     guilds = list(campaign.guilds.select_related("colour"))
     if len(guilds) < 2:
         refuse("scenario", "Set up at least 2 guilds first.")
-    number = campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count() + 1
+    number, scenario_obj = upcoming.number, upcoming.scenario
     changes = Changes()
     play = changes.create(
         ScenarioPlay,
         campaign=campaign,
         number=number,
         scenario=scenario_obj,
-        level=level_bracket(number, labels=tuple(campaign.edition.level_labels) or LEVEL_BRACKETS),
+        level=upcoming.level,
         status=ScenarioPlay.Status.IN_PROGRESS,
-        chosen_by=last_winner(campaign_sheet(campaign_id=campaign.pk)),
+        chosen_by=upcoming.chosen_by,
     )
     for guild in guilds:
         result = changes.create(PlayResult, play=play, guild=guild)
@@ -120,11 +119,16 @@ def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> N
     changes.update(row, **{counter: value})
 
 
-def quest_choices(play: ScenarioPlay, guild: Guild) -> dict[str, str]:
-    """The quests this guild can complete here: the scenario's PvE quests and one PvP per other guild."""
-    choices = {q.slug: q.name for q in play.scenario.quests.all()}
-    for other in play.campaign.guilds.select_related("colour").exclude(pk=guild.pk):
-        choices[f"pvp:{other.colour.slug}"] = f"Kill a hero of the {other.colour.name} guild"
+def quest_choices(
+    play: ScenarioPlay, guild: Guild, *, pve: dict[str, str] | None = None, guilds: list[Guild] | None = None
+) -> dict[str, str]:
+    """The quests this guild can complete here: the scenario's PvE quests and one PvP per other guild.
+    A caller listing every guild passes the quests and guilds in, so they are read once."""
+    choices = dict(pve) if pve is not None else {q.slug: q.name for q in play.scenario.quests.all()}
+    others = guilds if guilds is not None else list(play.campaign.guilds.select_related("colour"))
+    for other in others:
+        if other.pk != guild.pk:
+            choices[f"pvp:{other.colour.slug}"] = f"Kill a hero of the {other.colour.name} guild"
     return choices
 
 
@@ -250,6 +254,9 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
     play = live_play(campaign)
     if play is None:
         return None
+    results = list(play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"))
+    pve = {q.slug: q.name for q in play.scenario.quests.all()}
+    guilds = [r.guild for r in results]
     return {
         "number": play.number,
         "scenario": play.scenario.slug,
@@ -263,13 +270,13 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
                 "treasure": r.treasure,
                 "quests": r.quests,
                 "winner": r.winner,
-                "quest_choices": quest_choices(play, r.guild),
+                "quest_choices": quest_choices(play, r.guild, pve=pve, guilds=guilds),
                 "heroes": [
                     {"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation}
                     for h in r.heroes.all()
                 ],
             }
-            for r in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero")
+            for r in results
         ],
         "results_draft": results_draft(play),
     }

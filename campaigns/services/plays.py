@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -22,7 +23,7 @@ from campaigns.models import (
     UpgradeCard,
     UpgradePhase,
 )
-from campaigns.selectors import Access, allowed_next_scenarios, campaign_sheet, last_winner
+from campaigns.selectors import Access, allowed_next_scenarios, campaign_sheet, last_winner, recorded_plays
 from campaigns.services import upgrade
 from campaigns.services.common import (
     claim_campaign_revision,
@@ -45,24 +46,37 @@ def _count(value: Any, field: str) -> int:
     return value
 
 
-def check_next_scenario(campaign: Campaign, slug: Any) -> Scenario:
+@dataclass(frozen=True)
+class NextPlay:
+    """Where the campaign goes next: the scenario, its number, its monster level and who chose it."""
+
+    scenario: Scenario
+    number: int
+    level: str
+    chosen_by: Guild | None
+
+
+def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
     """The scenario may be played next: allowed by the circles, and the one the last winner chose."""
     scenario = (
         Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
     )
     if scenario is None:
         refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
-    plays = campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
-    if plays >= campaign.edition.scenarios_per_campaign:
-        refuse("scenario", f"The campaign has had all its {plays} scenarios; only the finale is left.")
-    allowed = allowed_next_scenarios(campaign_sheet(campaign_id=campaign.pk))
+    sheet = campaign_sheet(campaign_id=campaign.pk)
+    played = len(recorded_plays(sheet))
+    if played >= campaign.edition.scenarios_per_campaign:
+        refuse("scenario", f"The campaign has had all its {played} scenarios; only the finale is left.")
+    allowed = allowed_next_scenarios(sheet)
     if slug not in allowed:
         refuse(
             "scenario", f"{scenario.name} cannot be played now; allowed next: {', '.join(sorted(allowed))}."
         )
     if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
         refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
-    return scenario
+    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
+    number = played + 1
+    return NextPlay(scenario, number, level_bracket(number, labels=labels), last_winner(sheet))
 
 
 def _check_guild_lines(campaign: Campaign, lines: Any) -> list[tuple[Guild, dict[str, Any]]]:
@@ -224,12 +238,11 @@ def scenario_record_result(
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     require_no_open_phase(campaign)
-    scenario_obj = check_next_scenario(campaign, scenario)
+    upcoming = check_next_scenario(campaign, scenario)
+    scenario_obj, number = upcoming.scenario, upcoming.number
     pairs = _check_guild_lines(campaign, results)
     _check_rules(scenario_obj, pairs)
     cards = _reward_cards(scenario_obj, pairs)
-    number = campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count() + 1
-    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
     changes = Changes()
     clear_live_play(changes, campaign, scenario_obj)
     play = changes.create(
@@ -237,8 +250,8 @@ def scenario_record_result(
         campaign=campaign,
         number=number,
         scenario=scenario_obj,
-        level=level_bracket(number, labels=labels),
-        chosen_by=last_winner(campaign_sheet(campaign_id=campaign.pk)),
+        level=upcoming.level,
+        chosen_by=upcoming.chosen_by,
     )
     guilds = [g for g, _ in pairs]
     for guild, line in pairs:
