@@ -95,8 +95,8 @@ def start_workers(queue: str, redis_url: str, directory: str) -> list[subprocess
 
 
 def with_workers(campaign_ids: list[int], redis_url: str, directory: str) -> float:
+    from campaigns.access import Access
     from campaigns.models import Campaign, SheetDocument
-    from campaigns.selectors import Access
     from campaigns.services.documents import sheet_pdf_request
     from campaigns.tasks import render_sheet_document
     from companion.celery import app

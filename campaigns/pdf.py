@@ -22,10 +22,10 @@ from django.utils import timezone
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from campaigns import selectors
-from campaigns.api.sheet import campaign_sheet_data
+from campaigns.access import SPECTATOR, Access
 from campaigns.models import Circle, Edition, GuildColour
-from campaigns.selectors import SPECTATOR, Access
+from campaigns.selectors.campaigns import campaign_for_sheet
+from campaigns.selectors.sheet import campaign_sheet_data
 
 # CSS page sizes; the sheet is printed landscape like the paper one (map left, list right).
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
@@ -87,7 +87,7 @@ def render_blank_pdf(*, edition_slug: str, paper: str) -> bytes:
 
 
 def sheet_html(*, campaign_id: int, paper: str) -> str:
-    campaign = selectors.campaign_sheet(campaign_id=campaign_id)
+    campaign = campaign_for_sheet(campaign_id=campaign_id)
     # The printed sheet is read-only and never shows the share token, so a spectator's view is right.
     data = campaign_sheet_data(campaign, Access(campaign, SPECTATOR, None))
     return render_to_string("pdf/sheet.html", sheet_context(data, campaign.edition, paper))

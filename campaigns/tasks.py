@@ -1,4 +1,5 @@
-"""Thin Celery tasks: they take primary keys and call a service."""
+"""Thin Celery tasks: they take primary keys and call a service (imported in the body, so services can
+dispatch tasks without an import cycle)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ from typing import Any
 
 from celery import Task, shared_task
 
-from campaigns.services import documents
+from campaigns.errors import RENDER_TRANSIENT_ERRORS
 
 MAX_RETRIES = 3
 
 
 class SheetTask(Task):
     def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        from campaigns.services import documents
+
         # Retries used up on a transient error: tell the reader instead of leaving the sheet pending forever.
         document_id = kwargs.get("document_id", args[0] if args else None)
         if document_id is not None:
@@ -30,12 +33,14 @@ class SheetTask(Task):
     ignore_result=True,
     soft_time_limit=60,
     time_limit=90,
-    autoretry_for=documents.TRANSIENT_ERRORS,
+    autoretry_for=RENDER_TRANSIENT_ERRORS,
     max_retries=MAX_RETRIES,
     retry_backoff=2,
     retry_backoff_max=60,
     retry_jitter=True,
 )
 def render_sheet_document(self: Task, document_id: int) -> None:
+    from campaigns.services import documents
+
     # In-process (no broker) nothing could retry later: a transient error fails the sheet at once instead.
     documents.sheet_document_render(document_id=document_id, retryable=not self.request.is_eager)

@@ -1,4 +1,4 @@
-"""One place that maps domain errors to HTTP answers for the whole API."""
+"""One place that maps domain errors (`campaigns.errors`, Django's) to HTTP answers for the whole API."""
 
 from typing import Any
 
@@ -11,16 +11,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-
-class ConflictError(Exception):
-    """A write based on a stale revision, or one that collides with another player's write."""
-
-    def __init__(self, message: str, *, current: Any = None, campaign_id: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.current = current
-        self.campaign_id = campaign_id
-
+from campaigns.errors import ConflictError
 
 _DETAIL = inline_serializer("ErrorDetail", {"detail": serializers.CharField()})
 _CONFLICT = inline_serializer(
@@ -56,9 +47,8 @@ def _validation_detail(exc: DjangoValidationError) -> Any:
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ConflictError):
         body: dict[str, Any] = {"detail": exc.message}
-        current = exc.current if exc.current is not None else _current_sheet(exc, context)
-        if current is not None:
-            body["current"] = current
+        if exc.current is not None:
+            body["current"] = exc.current
         return Response(body, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(_validation_detail(exc))
@@ -71,15 +61,3 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         # The services' message names the rule ("Only the campaign's owner may do this.").
         exc = exceptions.PermissionDenied(str(exc) or None)
     return drf_exception_handler(exc, context)
-
-
-def _current_sheet(exc: ConflictError, context: dict) -> Any:
-    """A stale write is answered with the sheet as it is now, so the client can redo its change on top."""
-    if exc.campaign_id is None:
-        return None
-    from campaigns.api.sheet import campaign_sheet_data
-    from campaigns.selectors import campaign_access, campaign_sheet
-
-    request = context.get("request")
-    access = campaign_access(user=getattr(request, "user", None), pk=exc.campaign_id)
-    return campaign_sheet_data(campaign_sheet(campaign_id=exc.campaign_id), access)

@@ -7,10 +7,13 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
-from campaigns import selectors
+from campaigns.access import Access, campaign_access
 from campaigns.models import Campaign
+from campaigns.selectors.campaigns import open_phase_for
 from campaigns.services import campaigns as campaign_services
-from campaigns.services import plays, upgrade
+from campaigns.services import upgrade
+from campaigns.services.guilds import guild_add, guild_heroes_choose
+from campaigns.services.scenarios import next_scenario_choose, scenario_record_result
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -31,8 +34,8 @@ INFERNO_ROSTERS = {
 }
 
 
-def access(user: Any, campaign: Campaign) -> selectors.Access:
-    return selectors.campaign_access(user=user, pk=campaign.pk)
+def access(user: Any, campaign: Campaign) -> Access:
+    return campaign_access(user=user, pk=campaign.pk)
 
 
 def refreshed(campaign: Campaign) -> Campaign:
@@ -55,14 +58,14 @@ def build_campaign(
 
             Membership.objects.get_or_create(campaign=campaign, user=player)
         campaign = refreshed(campaign)
-        guild = campaign_services.guild_add(
+        guild = guild_add(
             access=access(owner, campaign),
             actor=owner,
             revision=campaign.revision,
             colour=colour,
-            player=player if player is not None else owner,
+            player=(player if player is not None else owner).get_username(),
         )
-        campaign_services.guild_heroes_choose(
+        guild_heroes_choose(
             access=access(owner, campaign),
             actor=owner,
             guild=guild,
@@ -86,14 +89,14 @@ def record(
 ) -> Campaign:
     """Record a scenario; by default the upgrade phase after it is played on paper (abandoned in the app)."""
     campaign = refreshed(campaign)
-    plays.scenario_record_result(
+    scenario_record_result(
         access=access(owner, campaign),
         actor=owner,
         revision=campaign.revision,
         scenario=scenario,
         results=results,
     )
-    if upgrade_on_paper and upgrade.open_phase_for(refreshed(campaign)) is not None:
+    if upgrade_on_paper and open_phase_for(refreshed(campaign)) is not None:
         campaign = refreshed(campaign)
         upgrade.upgrade_phase_restart(
             access=access(owner, campaign), actor=owner, revision=campaign.revision, reopen=False
@@ -103,7 +106,7 @@ def record(
 
 def choose_next(user: Any, campaign: Campaign, scenario: str) -> Campaign:
     campaign = refreshed(campaign)
-    plays.next_scenario_choose(
+    next_scenario_choose(
         access=access(user, campaign), actor=user, revision=campaign.revision, scenario=scenario
     )
     return refreshed(campaign)

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 
-from campaigns.api.campaign_views import guild_for
+from campaigns.access import Access
+from campaigns.errors import refuse
 from campaigns.models import Guild
 from campaigns.pages import forms as f
-from campaigns.selectors import Access
+from campaigns.selectors.campaigns import guild_for
 from campaigns.services import campaigns as setup
-from campaigns.services import hero_draft, inventory, live, plays, upgrade
-from campaigns.services.common import refuse
+from campaigns.services import guilds, hero_draft, history, inventory, live, scenarios, upgrade
 
 SHEET, UPGRADE, HERO_DRAFT = "sheet", "upgrade", "hero-draft"
 
@@ -37,7 +37,7 @@ class Action:
         data = form.service_args() if hasattr(form, "service_args") else _plain(form)
         data["revision"] = form.cleaned_data["revision"]
         if self.for_guild:
-            data["guild"] = guild_for(access, form.cleaned_data["guild"])
+            data["guild"] = guild_for(access.campaign, form.cleaned_data["guild"])
         return data
 
 
@@ -47,12 +47,14 @@ def _plain(form: forms.Form) -> dict[str, Any]:
 
 def _guild_add(*, access: Access, actor: Any, holder: str = "", **data: Any) -> Guild:
     """ "Open" leaves the guild for a joining player to claim, or held by the owner for a named friend."""
-    user = None
-    if holder and holder != "open":
-        user = get_user_model().objects.filter(username=holder).first()
-        if user is None:
-            refuse("holder", "That player has not joined this campaign.")
-    return setup.guild_add(access=access, actor=actor, player=user, **data)
+    player = holder if holder and holder != "open" else None
+    try:
+        return guilds.guild_add(access=access, actor=actor, player=player, **data)
+    except ValidationError as exc:
+        # The form names the player "holder": show the message beside that field.
+        if "player" in getattr(exc, "error_dict", {}):
+            refuse("holder", exc.message_dict["player"][0])
+        raise
 
 
 def _join_code(*, access: Access, actor: Any, revision: int, **data: Any) -> Any:
@@ -67,18 +69,18 @@ def _curse_set(*, curse: str, **data: Any) -> Any:
 ACTIONS: dict[str, Action] = {
     "guild-add": Action(f.GuildAddForm, _guild_add, anchor="table"),
     "join-code": Action(f.JoinCodeForm, _join_code, anchor="table"),
-    "claim": Action(f.GuildForm, setup.guild_claim, anchor="guilds"),
-    "heroes": Action(f.HeroesForm, setup.guild_heroes_choose, anchor="guilds"),
+    "claim": Action(f.GuildForm, guilds.guild_claim, anchor="guilds"),
+    "heroes": Action(f.HeroesForm, guilds.guild_heroes_choose, anchor="guilds"),
     "card-add": Action(f.CardAddForm, inventory.inventory_card_add, anchor="guilds"),
     "move": Action(f.MoveForm, inventory.inventory_move, anchor="guilds"),
     "discard": Action(f.DiscardForm, inventory.inventory_card_discard, anchor="guilds"),
     "curse-set": Action(f.CurseSetForm, _curse_set, anchor="guilds"),
     "curse-remove": Action(f.CurseRemoveForm, inventory.hero_curse_remove, anchor="guilds"),
     "saved-coins": Action(f.SavedCoinsForm, inventory.guild_saved_coins_set, anchor="guilds"),
-    "record": Action(f.RecordForm, plays.scenario_record_result, anchor="record"),
-    "next": Action(f.ScenarioForm, plays.next_scenario_choose, anchor="next"),
-    "finale": Action(f.FinaleForm, plays.campaign_finale_record, anchor="finale"),
-    "undo": Action(f.UndoForm, plays.event_undo, anchor="history"),
+    "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="record"),
+    "next": Action(f.ScenarioForm, scenarios.next_scenario_choose, anchor="next"),
+    "finale": Action(f.FinaleForm, scenarios.campaign_finale_record, anchor="finale"),
+    "undo": Action(f.UndoForm, history.event_undo, anchor="history"),
     "live-start": Action(f.ScenarioForm, live.live_start, anchor="live"),
     "live-abandon": Action(f.RevisionForm, live.live_abandon, anchor="live"),
     "tally": Action(f.TallyForm, live.live_tally, anchor="live"),

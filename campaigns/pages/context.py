@@ -1,32 +1,26 @@
-"""The Campaign Sheet as the pages show it: the API's sheet data, with names and guild badges filled in.
+"""The Campaign Sheet as the pages show it: the sheet data, with names and guild badges filled in.
 
-Every read here is a fixed query (or comes from the prefetched campaign), so the sheet page costs the same
-number of queries for a campaign just started and one at its finale.
+This module only formats: reads come from the selectors (each a fixed query, or the prefetched campaign,
+so the page costs the same at any size) and every "may I" from `campaigns.access`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils import timezone
-
-from campaigns.api.sheet import campaign_sheet_data
-from campaigns.models import (
-    Campaign,
-    DeathCurse,
-    GuildColour,
-    Hero,
-    HeroDraftRecord,
-    JoinCode,
-    Membership,
-    Quest,
-    UpgradeCard,
-    UpgradePhase,
+from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access
+from campaigns.models import Campaign
+from campaigns.selectors.campaigns import (
+    campaign_events,
+    hero_draft_record,
+    is_undone,
+    last_winner,
+    open_phase_for,
+    owner_tools,
 )
-from campaigns.selectors import Access, campaign_events
-from campaigns.services.history import hasattr_undone
-from campaigns.services.live import live_state
-from campaigns.services.plays import CAMPAIGN_SCOPED_KINDS
+from campaigns.selectors.content import campaign_catalog
+from campaigns.selectors.live import live_state
+from campaigns.selectors.sheet import campaign_sheet_data
 
 ACHIEVEMENT_LABELS = {
     "winner": "Winner",
@@ -46,7 +40,7 @@ def badge(colour: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def sheet_context(campaign: Campaign, access: Access) -> dict[str, Any]:
-    """Everything the sheet page shows; `campaign` comes from `selectors.campaign_sheet`."""
+    """Everything the sheet page shows; `campaign` comes from `campaign_for_sheet`."""
     data = campaign_sheet_data(campaign, access)
     guilds = {g["colour"]: g for g in data["guilds"]}
     names = _scenario_names(campaign)
@@ -60,15 +54,16 @@ def sheet_context(campaign: Campaign, access: Access) -> dict[str, Any]:
         "achievement_labels": ACHIEVEMENT_LABELS,
         "titles": _titles(data, names),
         "angels": _angels(campaign, data, guilds),
-        "next": _next(data, access, guilds, names),
+        "next": _next(data, access, campaign, guilds, names),
         "finale": _finale(data, guilds),
         "history": _history(campaign, access, data),
-        "open_phase": UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN).first(),
-        "hero_draft": HeroDraftRecord.objects.filter(campaign=campaign).first(),
+        "open_phase": open_phase_for(campaign),
+        "hero_draft": hero_draft_record(campaign),
         "next_number": len(data["plays"]) + 1,
     }
     context["guild_views"] = [guild_view(g, campaign, access) for g in data["guilds"]]
-    context.update(_catalog(campaign, data))
+    taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
+    context.update(campaign_catalog(campaign, taken_heroes=taken, allowed_next=set(data["allowed_next"])))
     context.update(_owner_tools(campaign, access, guilds))
     context["live"] = _live(campaign, guilds) if data["live"] else None
     return context
@@ -149,10 +144,10 @@ def _angels(campaign: Campaign, data: dict[str, Any], guilds: dict[str, Any]) ->
 
 
 def _next(
-    data: dict[str, Any], access: Access, guilds: dict[str, Any], names: dict[str, str]
+    data: dict[str, Any], access: Access, campaign: Campaign, guilds: dict[str, Any], names: dict[str, str]
 ) -> dict[str, Any]:
     chooser = guilds.get(data["next_chooser"]) if data["next_chooser"] else None
-    may_choose = access.is_member and (chooser["editable"] if chooser else access.is_owner)
+    may_choose = access.may_choose_next(last_winner(campaign))
     return {
         "allowed": [{"slug": s, "name": names.get(s, s)} for s in data["allowed_next"]],
         "chosen": {"slug": data["next_scenario"], "name": names.get(data["next_scenario"], "")}
@@ -184,7 +179,7 @@ def _history(campaign: Campaign, access: Access, data: dict[str, Any]) -> list[d
     guild_revisions = {g["colour"]: g["revision"] for g in data["guilds"]}
     rows = []
     for event in events:
-        undone = hasattr_undone(event)
+        undone = is_undone(event)
         rows.append(
             {
                 "seq": event.seq,
@@ -192,7 +187,7 @@ def _history(campaign: Campaign, access: Access, data: dict[str, Any]) -> list[d
                 "actor": event.actor.get_username() if event.actor_id else None,
                 "at": event.created_at,
                 "undone": undone,
-                "undoable": access.is_member and bool(event.changes) and not undone,
+                "undoable": access.may_undo(event) and not undone,
                 "revision": _undo_revision(event, data["revision"], guild_revisions),
             }
         )
@@ -239,50 +234,18 @@ def guild_view(guild: dict[str, Any], campaign: Campaign, access: Access) -> dic
         "scope": f"guild-{guild['colour']}",
         "active_heroes": heroes,
         "targets": targets,
-        "overflow": _overflow(campaign, guild["colour"]),
+        "overflow": [{**card, "hero": h["name"]} for h in heroes for card in h["overflow"]],
+        # Offered only where claiming changes something: a guild nobody plays that the reader cannot edit yet.
         "can_claim": access.is_member and not guild["player"] and not guild["editable"],
     }
-
-
-def _overflow(campaign: Campaign, colour: str) -> list[dict[str, Any]]:
-    """Cards past slot 4, waiting for redistribution after a purchase; the sheet data leaves them out."""
-    slots = campaign.edition.slots_per_hero
-    guild = next(g for g in campaign.guilds.all() if g.colour.slug == colour)
-    return [
-        {"id": c.pk, "name": c.card.name, "code": c.card.code, "hero": gh.hero.name}
-        for gh in guild.heroes.all()
-        for c in gh.cards.all()
-        if c.slot > slots
-    ]
-
-
-def _catalog(campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
-    """The content the forms offer: heroes to choose, cards to add, curses to set, reward cards to win."""
-    taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
-    heroes = [h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False) if h.slug not in taken]
-    cards = list(UpgradeCard.objects.filter(edition=campaign.edition).order_by("deck", "name"))
-    curses = list(DeathCurse.objects.filter(edition=campaign.edition).order_by("value", "code"))
-    allowed = set(data["allowed_next"])
-    quests = Quest.objects.filter(scenario__edition=campaign.edition).exclude(reward_card=None)
-    rewards = sorted(
-        {
-            (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})")
-            for q in quests.select_related("reward_card", "scenario")
-            if q.scenario.slug in allowed
-        },
-        key=lambda pair: pair[1],
-    )
-    return {"free_heroes": heroes, "all_cards": cards, "all_curses": curses, "reward_cards": rewards}
 
 
 def _owner_tools(campaign: Campaign, access: Access, guilds: dict[str, Any]) -> dict[str, Any]:
     if not access.is_owner:
         return {"free_colours": [], "members": [], "join_codes": []}
-    colours = GuildColour.objects.filter(edition=campaign.edition).order_by("order")
-    members = Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at")
-    codes = JoinCode.objects.filter(campaign=campaign, expires_at__gt=timezone.now()).order_by("-created_at")
+    tools = owner_tools(campaign)
     return {
-        "free_colours": [c for c in colours if c.slug not in guilds],
-        "members": [m.user.get_username() for m in members],
-        "join_codes": [c for c in codes if c.uses < c.max_uses],
+        "free_colours": [c for c in tools["colours"] if c.slug not in guilds],
+        "members": tools["members"],
+        "join_codes": tools["join_codes"],
     }

@@ -11,33 +11,36 @@ import hashlib
 import json
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaigns import selectors
-from campaigns.api.sheet import campaign_sheet_data
-from campaigns.models import DeathCurse, Guild, Hero, HeroDraftRecord, UpgradeCard
+from campaigns.access import Access, hand_guild, hero_draft_refusal
+from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, guild_view
 from campaigns.pages.rendering import page_access, partial_or_page
-from campaigns.selectors import Access
-from campaigns.services import hero_draft, upgrade
+from campaigns.selectors import phases
+from campaigns.selectors.campaigns import (
+    campaign_for_sheet,
+    guilds_by_seat,
+    hero_draft_record,
+    open_phase_for,
+    roster_started,
+)
+from campaigns.selectors.sheet import campaign_sheet_data
+from rules_helpers.drafts import MIN_PLAYERS, UPGRADE_HAND
 
 
 def fingerprint(value: Any) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def _guilds(access: Access) -> list[Guild]:
-    return list(access.campaign.guilds.select_related("colour", "player").order_by("seat"))
-
-
-def viewing_guild(access: Access, guilds: list[Guild], colour: str | None) -> Guild | None:
-    """Whose hidden hand the page shows: the caller's own guild, or any guild the owner picks for."""
-    if access.is_member and colour:
-        asked = next((g for g in guilds if g.colour.slug == colour), None)
-        if asked is not None and access.may_edit_guild(asked):
-            return asked
-    return next((g for g in guilds if g.pk in access.guild_ids), None)
+def viewing_guild(access: Access, guilds: list[Guild], colour: str | None) -> tuple[Guild | None, str]:
+    """Whose hidden hand the page shows (the one rule in `access.hand_guild`), and why none if refused."""
+    try:
+        return hand_guild(access, guilds, colour), ""
+    except ValidationError as exc:
+        return None, exc.messages[0]
 
 
 def _badges(guilds: list[Guild]) -> dict[str, dict[str, Any]]:
@@ -55,10 +58,10 @@ def _mine_key(view: dict[str, Any] | None) -> str:
 
 
 def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
-    guilds = _guilds(access)
-    phase = upgrade.open_phase_for(access.campaign)
-    guild = viewing_guild(access, guilds, colour)
-    view = upgrade.phase_view(phase, access, guild) if phase else None
+    guilds = guilds_by_seat(access.campaign)
+    phase = open_phase_for(access.campaign)
+    guild, refused = viewing_guild(access, guilds, colour)
+    view = phases.phase_view(phase, access, guild) if phase else None
     badges = _badges(guilds)
     for part in view["guilds"] if view else []:
         part["badge"] = badges.get(part["guild"])
@@ -72,6 +75,7 @@ def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
         "mine_badge": badges.get(guild.colour.slug) if guild else None,
         "switchable": [g for g in guilds if access.is_owner],
         "key": _mine_key(view),
+        "hand_refused": refused,
     }
     if view:
         context.update(_phase_details(access, view, guild, badges))
@@ -88,7 +92,7 @@ def _stage(view: dict[str, Any]) -> str:
         return "done"
     if mine["purchased"]:
         return "arrange"
-    if len(mine["drafted"]) >= 6 and (view["draft_complete"] or view["draft_mode"] == "manual"):
+    if len(mine["drafted"]) >= UPGRADE_HAND and (view["draft_complete"] or view["draft_mode"] == "manual"):
         return "buy"
     if view["draft_mode"] == "manual":
         return "enter"
@@ -100,13 +104,9 @@ def _phase_details(
 ) -> dict[str, Any]:
     mine = view["mine"]
     slugs = set(mine["hand"] + mine["drafted"] + mine["bought"]) if mine else set()
-    cards = {c.slug: c for c in UpgradeCard.objects.filter(edition=access.campaign.edition, slug__in=slugs)}
-    curses = {c.code: c for c in DeathCurse.objects.filter(edition=access.campaign.edition)}
-    heroes = dict(
-        Hero.objects.filter(
-            edition=access.campaign.edition, slug__in=[d["hero"] for d in view["curse_draws"]]
-        ).values_list("slug", "name")
-    )
+    cards = phases.phase_cards(access.campaign, slugs)
+    curses = phases.edition_curses(access.campaign)
+    heroes = phases.hero_names(access.campaign, [d["hero"] for d in view["curse_draws"]])
     details: dict[str, Any] = {
         "draws": [
             {
@@ -137,7 +137,7 @@ def _draw(draw: dict[str, Any], curses: dict[str, DeathCurse]) -> dict[str, Any]
 
 
 def _guild_inventory(access: Access, guild: Guild) -> dict[str, Any]:
-    campaign = selectors.campaign_sheet(campaign_id=access.campaign.pk)
+    campaign = campaign_for_sheet(campaign_id=access.campaign.pk)
     data = campaign_sheet_data(campaign, access)
     guild_data = next(g for g in data["guilds"] if g["colour"] == guild.colour.slug)
     return guild_view(guild_data, campaign, access)
@@ -153,8 +153,15 @@ def render_upgrade(
     status: int = 200,
 ) -> HttpResponse:
     context = upgrade_context(access, colour)
-    context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    status = _with_refusal(context, failed=failed, notice=notice, status=status)
+    context["share"] = request.GET.get("share", "")
     return partial_or_page(request, "campaigns/upgrade.html", "campaigns/_upgrade.html", context, status)
+
+
+def _with_refusal(context: dict[str, Any], *, failed: dict | None, notice: str, status: int) -> int:
+    """A refused look at another guild's hand says why, with the API's 400, and shows no hand."""
+    context.update({"failed": failed, "notice": notice or context["hand_refused"]})
+    return 400 if context["hand_refused"] and status == 200 else status
 
 
 def _live_views(context_for: Any, render_page: Any, *, part: str, status_part: str) -> tuple[Any, Any]:
@@ -193,11 +200,11 @@ upgrade_page, upgrade_status = _live_views(
 
 
 def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
-    guilds = _guilds(access)
-    record = HeroDraftRecord.objects.filter(campaign=access.campaign).first()
-    guild = viewing_guild(access, guilds, colour)
-    view = hero_draft.hero_draft_view(record, guild) if record else None
-    heroes = {h.slug: h for h in Hero.objects.filter(edition=access.campaign.edition, is_angel=False)}
+    guilds = guilds_by_seat(access.campaign)
+    record = hero_draft_record(access.campaign)
+    guild, refused = viewing_guild(access, guilds, colour)
+    view = phases.hero_draft_view(record, guild) if record else None
+    heroes = phases.draftable_heroes(access.campaign)
     context: dict[str, Any] = {
         "campaign": access.campaign,
         "access": access,
@@ -208,7 +215,15 @@ def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
         "switchable": [g for g in guilds if access.is_owner],
         "key": fingerprint(view["mine"] if view else None) + ("" if view else "-none"),
         "heroes": heroes,
-        "can_start": access.is_owner and record is None and len(guilds) >= 2,
+        "can_start": hero_draft_refusal(
+            access,
+            guild_count=len(guilds),
+            started=record is not None,
+            heroes_or_plays=roster_started(access.campaign),
+            min_guilds=MIN_PLAYERS,
+        )
+        is None,
+        "hand_refused": refused,
     }
     if view:
         mine = view["mine"]
@@ -232,7 +247,8 @@ def render_hero_draft(
     status: int = 200,
 ) -> HttpResponse:
     context = hero_draft_context(access, colour)
-    context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    status = _with_refusal(context, failed=failed, notice=notice, status=status)
+    context["share"] = request.GET.get("share", "")
     return partial_or_page(
         request, "campaigns/hero_draft.html", "campaigns/_hero_draft.html", context, status
     )

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.models import SheetDocument
 from campaigns.pages.rendering import page_access
+from campaigns.selectors.documents import blank_document_get, sheet_document_get
 from campaigns.services import documents
 
 PAPERS = SheetDocument.Paper.values
@@ -50,7 +51,7 @@ def _code(request: HttpRequest) -> int:
 
 def sheet_print_status(request: HttpRequest, pk: int, doc_id: int) -> HttpResponse:
     access = page_access(request, pk)
-    document = documents.sheet_document_get(access=access, document_id=doc_id)
+    document = sheet_document_get(access=access, document_id=doc_id)
     return render(request, STATUS, _status_context(request, document, *_sheet_urls(pk, document)))
 
 
@@ -76,5 +77,5 @@ def blank_print(request: HttpRequest) -> HttpResponse:
 
 
 def blank_print_status(request: HttpRequest, doc_id: int) -> HttpResponse:
-    document = documents.blank_document_get(document_id=doc_id)
+    document = blank_document_get(document_id=doc_id)
     return render(request, STATUS, _status_context(request, document, *_blank_urls(document)))

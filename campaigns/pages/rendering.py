@@ -7,12 +7,12 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaigns import selectors
+from campaigns.access import Access, campaign_access
 
 
-def page_access(request: HttpRequest, pk: int) -> selectors.Access:
+def page_access(request: HttpRequest, pk: int) -> Access:
     """Members, and anyone holding the share link (read-only); everyone else gets 404."""
-    return selectors.campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
+    return campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
 
 
 def partial_or_page(

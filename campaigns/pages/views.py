@@ -9,25 +9,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from rest_framework.throttling import ScopedRateThrottle
 
-from campaigns import selectors
-from campaigns.models import Monster
+from campaigns.access import Access, campaign_access
+from campaigns.errors import ConflictError
 from campaigns.pages import forms as f
 from campaigns.pages import phases
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action
 from campaigns.pages.context import sheet_context
 from campaigns.pages.rendering import page_access, partial_or_page
+from campaigns.selectors.campaigns import campaign_for_sheet, campaigns_visible_to, recorded_count
+from campaigns.selectors.content import edition_monsters
 from campaigns.services import campaigns as setup
-from companion.api import ConflictError
 
 CONFLICT = "Someone changed this meanwhile — here is the current sheet. Check it and make your change again."
-JOIN_LIMIT = 10  # attempts per user per minute
 JOIN_THROTTLED = "Too many join attempts; wait a minute and try again."
 
 
@@ -44,7 +44,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
             add_service_errors(form, exc)
         else:
             return redirect("campaigns:sheet", pk=campaign.pk)
-    campaigns = list(selectors.campaigns_visible_to(request.user).prefetch_related("guilds__colour"))
+    campaigns = list(campaigns_visible_to(request.user).prefetch_related("guilds__colour"))
     for campaign in campaigns:
         campaign.badges = [
             {"colour": g.colour.slug, "name": g.colour.name, "animal": g.colour.animal}
@@ -63,7 +63,7 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
     form = f.JoinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        if _join_throttled(request.user.pk):
+        if _join_throttled(request):
             form.add_error("code", JOIN_THROTTLED)
             status = 429
         else:
@@ -78,16 +78,13 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/join.html", {"form": form}, status=status)
 
 
-def _join_throttled(user_id: int) -> bool:
-    """A fixed one-minute window per user; every attempt counts, so codes cannot be tried in bulk."""
-    key = f"campaign-join:{user_id}"
-    cache.add(key, 0, timeout=60)
-    try:
-        attempts = cache.incr(key)
-    except ValueError:  # the window expired between add and incr
-        cache.set(key, 1, timeout=60)
-        attempts = 1
-    return attempts > JOIN_LIMIT
+class _JoinScope:
+    throttle_scope = "join"
+
+
+def _join_throttled(request: HttpRequest) -> bool:
+    """The API's join throttle (the JOIN_RATE setting), counted in the same place for both front ends."""
+    return not ScopedRateThrottle().allow_request(request, _JoinScope)
 
 
 # --- The Campaign Sheet ------------------------------------------------------------------------------
@@ -99,13 +96,13 @@ def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def render_sheet(
     request: HttpRequest,
-    access: selectors.Access,
+    access: Access,
     *,
     failed: dict | None = None,
     notice: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    context = sheet_context(selectors.campaign_sheet(campaign_id=access.campaign.pk), access)
+    context = sheet_context(campaign_for_sheet(campaign_id=access.campaign.pk), access)
     context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
     context["record_form"] = _record_form(context, failed)
     return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
@@ -132,8 +129,8 @@ def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm |
 def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
     """Monster stats for the next scenario: the helper's lookup, and where missing stats are entered."""
     access = page_access(request, pk)
-    number = min(access.campaign.plays.filter(status="recorded").count() + 1, 6)
-    monsters = Monster.objects.filter(edition=access.campaign.edition).order_by("name")
+    number = min(recorded_count(access.campaign) + 1, access.campaign.edition.scenarios_per_campaign)
+    monsters = edition_monsters(access.campaign.edition)
     context = {
         "campaign": access.campaign,
         "monsters": monsters,
@@ -151,7 +148,7 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     spec = ACTIONS.get(action)
     if spec is None:
         raise Http404
-    access = selectors.campaign_access(user=request.user, pk=pk)
+    access = campaign_access(user=request.user, pk=pk)
     form = _bound_form(spec, request, access)
     if not form.is_valid():
         return _refused(request, access, spec, action, form, status=400)
@@ -168,14 +165,14 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return _done(request, _fresh(request, pk), spec, form)
 
 
-def _fresh(request: HttpRequest, pk: int) -> selectors.Access:
+def _fresh(request: HttpRequest, pk: int) -> Access:
     # The write may have changed what the caller may edit (a claimed guild, a joined player).
-    return selectors.campaign_access(user=request.user, pk=pk)
+    return campaign_access(user=request.user, pk=pk)
 
 
-def _bound_form(spec: Action, request: HttpRequest, access: selectors.Access) -> Any:
+def _bound_form(spec: Action, request: HttpRequest, access: Access) -> Any:
     if spec.form is f.RecordForm:
-        context = sheet_context(selectors.campaign_sheet(campaign_id=access.campaign.pk), access)
+        context = sheet_context(campaign_for_sheet(campaign_id=access.campaign.pk), access)
         return f.RecordForm(
             request.POST, guilds=context["sheet"]["guilds"], reward_cards=context["reward_cards"]
         )

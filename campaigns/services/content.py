@@ -7,6 +7,7 @@ database ids and can move between installations.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,10 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
 from django.db.models import Model
+from django.utils.text import slugify
 
-from campaigns.models import CONTENT_MODELS, Edition
+from campaigns.errors import refuse
+from campaigns.models import CONTENT_MODELS, Campaign, Edition, UpgradeCard
 
 PACK_DIR = Path(__file__).resolve().parent.parent.parent / "fixtures"
 MODEL_LABELS = {m._meta.label_lower: m for m in CONTENT_MODELS}
@@ -145,3 +148,35 @@ def _plain(model: type[Model], name: str, value: Any) -> Any:
 
 def content_pack_dumps(records: list[dict[str, Any]]) -> str:
     return json.dumps(records, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def upgrade_card_enter(*, campaign: Campaign, level: int, entry: Any) -> UpgradeCard:
+    """A card dealt at the table that the level deck lacks: found by code or name, else entered."""
+    if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
+        refuse("cards", "Give each card's name (and its cost and code if you can).")
+    cost = entry.get("cost")
+    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 20):
+        refuse("cards", f"{entry['name']}: a cost is a whole number from 0 to 20.")
+    deck = f"level-{level}"
+    code = str(entry.get("code") or "").strip()[:20]
+    name = str(entry["name"]).strip()[:120]
+    existing = UpgradeCard.objects.filter(edition=campaign.edition, deck=deck)
+    card = (existing.filter(code=code).first() if code else None) or existing.filter(
+        name__iexact=name
+    ).first()
+    if card is not None:
+        if card.cost is None and cost is not None:
+            card.cost = cost
+            card.save(update_fields=["cost"])
+        return card
+    slug = slugify(f"{code} {name}" if code else name)[:80] or f"card-{secrets.token_hex(3)}"
+    return UpgradeCard.objects.create(
+        edition=campaign.edition,
+        slug=slug,
+        name=name,
+        code=code,
+        deck=deck,
+        cost=cost,
+        source=f"entered at the table ({campaign.name})",
+        verified=False,
+    )

@@ -14,24 +14,21 @@ from typing import Any
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
-from django.db import InterfaceError as DbInterfaceError
-from django.db import OperationalError as DbOperationalError
 from django.db.models import F
-from django.http import Http404
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from campaigns import pdf
+from campaigns.access import Access, require_member
+from campaigns.errors import RENDER_TRANSIENT_ERRORS, refuse
 from campaigns.models import Campaign, Edition, SheetDocument
-from campaigns.selectors import Access
-from campaigns.services.common import refuse, require_member
+from campaigns.tasks import render_sheet_document
 
 logger = logging.getLogger(__name__)
 
-# Worth another try later: the disk, the database connection. Everything else is a bug or bad data.
-TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OSError, DbOperationalError, DbInterfaceError)
+TRANSIENT_ERRORS = RENDER_TRANSIENT_ERRORS
 BROKER_ERRORS: tuple[type[BaseException], ...] = (
     BrokerOperationalError,
     RedisConnectionError,
@@ -108,8 +105,6 @@ def _reset(document: SheetDocument) -> SheetDocument:
 
 
 def _dispatch(document: SheetDocument, *, previous: SheetDocument | None) -> None:
-    from campaigns.tasks import render_sheet_document
-
     try:
         render_sheet_document.delay(document.pk)
         SheetDocument.objects.filter(pk=document.pk).update(queued_at=timezone.now())
@@ -198,23 +193,3 @@ def sheet_document_fail(*, document_id: int, reason: str) -> SheetDocument | Non
         status=SheetDocument.Status.FAILED, error=reason, finished_at=timezone.now()
     )
     return SheetDocument.objects.filter(pk=document_id).first()
-
-
-# Reads for the API (kept beside the writes they serve).
-
-
-def sheet_document_get(*, access: Access, document_id: Any) -> SheetDocument:
-    return _get(
-        SheetDocument.objects.filter(campaign=access.campaign, kind=SheetDocument.Kind.SHEET), document_id
-    )
-
-
-def blank_document_get(*, document_id: Any) -> SheetDocument:
-    return _get(SheetDocument.objects.filter(kind=SheetDocument.Kind.BLANK), document_id)
-
-
-def _get(queryset: Any, document_id: Any) -> SheetDocument:
-    document = queryset.select_related("edition").filter(pk=document_id).first()
-    if document is None:
-        raise Http404
-    return document

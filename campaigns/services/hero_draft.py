@@ -8,18 +8,14 @@ from typing import Any
 
 from django.db import transaction
 
+from campaigns.access import Access, hero_draft_refusal, require_guild_editor, require_owner
+from campaigns.errors import refuse
 from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
-from campaigns.selectors import Access
-from campaigns.services.campaigns import deal_starter_deck
-from campaigns.services.common import (
-    claim_campaign_revision,
-    claim_guild_revision,
-    refuse,
-    require_guild_editor,
-    require_owner,
-)
+from campaigns.selectors.campaigns import roster_started
+from campaigns.services.guilds import deal_starter_deck
 from campaigns.services.history import Changes, event_record
-from rules_helpers.drafts import HeroDraft
+from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
+from rules_helpers.drafts import MIN_PLAYERS, HeroDraft
 
 
 @transaction.atomic
@@ -31,12 +27,15 @@ def hero_draft_start(
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     guilds = list(campaign.guilds.select_related("colour").order_by("seat"))
-    if len(guilds) < 2:
-        refuse("guilds", "Add at least 2 guilds before the hero draft.")
-    if campaign.plays.exists() or GuildHero.objects.filter(campaign=campaign).exists():
-        refuse("guilds", "The hero draft happens before any guild has chosen heroes.")
-    if HeroDraftRecord.objects.filter(campaign=campaign).exists():
-        refuse("guilds", "The hero draft has already started.")
+    refusal = hero_draft_refusal(
+        access,
+        guild_count=len(guilds),
+        started=HeroDraftRecord.objects.filter(campaign=campaign).exists(),
+        heroes_or_plays=roster_started(campaign),
+        min_guilds=MIN_PLAYERS,
+    )
+    if refusal is not None:
+        refuse("guilds", refusal)
     heroes = sorted(
         Hero.objects.filter(edition=campaign.edition, is_angel=False).values_list("slug", flat=True)
     )
@@ -97,25 +96,3 @@ def _seat_heroes(changes: Changes, access: Access, draft: HeroDraft) -> None:
             for i, slug in enumerate(slugs, start=1)
         ]
         deal_starter_deck(changes, campaign, guild, roster)
-
-
-def hero_draft_view(record: HeroDraftRecord, guild: Guild | None) -> dict[str, Any]:
-    """Everyone sees who is still choosing; only a hand's holder sees the hand and their kept heroes."""
-    draft = HeroDraft.from_dict(record.state)
-    view: dict[str, Any] = {
-        "round": draft.round,
-        "complete": draft.is_complete,
-        "waiting_for": list(draft.waiting_for()),
-        "mine": None,
-    }
-    if record.done:
-        view["drafted"] = {player: list(draft.drafted(player)) for player in draft.players}
-    if guild is not None:
-        colour = guild.colour.slug
-        view["mine"] = {
-            "guild": colour,
-            "hand": [] if draft.is_complete else list(draft.hand(colour)),
-            "picked_this_round": draft.picked_this_round(colour),
-            "drafted": list(draft.drafted(colour)),
-        }
-    return view

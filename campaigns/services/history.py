@@ -13,6 +13,15 @@ from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import F
 
+from campaigns.access import (
+    CAMPAIGN_SCOPED_KINDS,
+    OWNER_ONLY_UNDO,
+    Access,
+    require_guild_editor,
+    require_member,
+    require_owner,
+)
+from campaigns.errors import ConflictError, refuse
 from campaigns.models import (
     Campaign,
     Event,
@@ -27,6 +36,8 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.campaigns import is_undone
+from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
 # Counters that move with every write; they are not part of what an event changes.
 # The share token is a secret for spectators: it never goes into history or exports.
@@ -193,13 +204,6 @@ def inverse_changes(event: Event) -> Changes:
     return inverse
 
 
-def hasattr_undone(event: Event) -> bool:
-    try:
-        return event.undone_by is not None
-    except Event.undone_by.RelatedObjectDoesNotExist:
-        return False
-
-
 @transaction.atomic
 def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
     inverse = inverse_changes(event)
@@ -214,3 +218,44 @@ def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
         data={"undid_seq": event.seq},
         undoes=event,
     )
+
+
+def _claim_for_undo(access: Access, event: Event, revision: Any) -> None:
+    if event.kind in OWNER_ONLY_UNDO:
+        require_owner(access)
+    if event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None:
+        claim_campaign_revision(access.campaign, revision)
+    else:
+        require_guild_editor(access, event.guild)
+        claim_guild_revision(event.guild, revision)
+
+
+@transaction.atomic
+def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
+    """Undo a change by a compensating event, while nothing later has changed the same rows."""
+    require_member(access)
+    campaign = access.campaign
+    event = Event.objects.select_related("guild").filter(campaign=campaign, seq=seq).first()
+    if event is None:
+        refuse("seq", f"No change #{seq} in this campaign.")
+    if not event.changes:
+        refuse("seq", f"Change #{seq} ({event.summary}) cannot be undone.")
+    _claim_for_undo(access, event, revision)
+    if (
+        event.kind == "scenario-recorded"
+        and UpgradePhase.objects.filter(
+            play__campaign=campaign, play__number=event.data.get("number")
+        ).exists()
+    ):
+        raise ConflictError(
+            "The upgrade phase after this scenario has begun; the owner abandons it first.",
+            campaign_id=campaign.pk,
+        )
+    if is_undone(event):
+        raise ConflictError(f"Change #{seq} was already undone.", campaign_id=campaign.pk)
+    if not effects_in_place(event):
+        raise ConflictError(
+            f"Later changes build on #{seq} ({event.summary}); undo those first.", campaign_id=campaign.pk
+        )
+    scoped = event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None
+    return apply_undo(event=event, actor=actor, kind="undo-campaign" if scoped else "undo")

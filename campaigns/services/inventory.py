@@ -6,10 +6,11 @@ from typing import Any
 
 from django.db import transaction
 
+from campaigns.access import Access, require_guild_editor
+from campaigns.errors import refuse
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
-from campaigns.selectors import Access
-from campaigns.services.common import claim_guild_revision, refuse, require_guild_editor
 from campaigns.services.history import Changes, event_record
+from campaigns.services.revisions import claim_guild_revision
 
 
 def guild_hero(guild: Guild, slug: Any, field: str = "hero") -> GuildHero:

@@ -10,18 +10,13 @@ from typing import Any
 
 from django.db import transaction
 
+from campaigns.access import Access, require_guild_editor, require_member, require_owner
+from campaigns.errors import refuse
 from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
-from campaigns.selectors import Access, live_play
-from campaigns.services.common import (
-    claim_campaign_revision,
-    claim_guild_revision,
-    refuse,
-    require_guild_editor,
-    require_member,
-    require_owner,
-)
+from campaigns.selectors.live import quest_choices
 from campaigns.services.history import Changes, event_record
-from campaigns.services.plays import check_next_scenario, clear_live_play, require_no_open_phase
+from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
+from campaigns.services.scenarios import check_next_scenario, clear_live_play, require_no_open_phase
 
 HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
@@ -119,19 +114,6 @@ def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> N
     changes.update(row, **{counter: value})
 
 
-def quest_choices(
-    play: ScenarioPlay, guild: Guild, *, pve: dict[str, str] | None = None, guilds: list[Guild] | None = None
-) -> dict[str, str]:
-    """The quests this guild can complete here: the scenario's PvE quests and one PvP per other guild.
-    A caller listing every guild passes the quests and guilds in, so they are read once."""
-    choices = dict(pve) if pve is not None else {q.slug: q.name for q in play.scenario.quests.all()}
-    others = guilds if guilds is not None else list(play.campaign.guilds.select_related("colour"))
-    for other in others:
-        if other.pk != guild.pk:
-            choices[f"pvp:{other.colour.slug}"] = f"Kill a hero of the {other.colour.name} guild"
-    return choices
-
-
 def wins_with(quests: list[str], pve: set[str], guild_count: int) -> bool:
     """3 quests including a PvE one (2 quests in a 2-player game) win at once."""
     if guild_count == 2:
@@ -187,49 +169,6 @@ def _wins_now(play: ScenarioPlay, result: PlayResult) -> bool:
     return wins_with(result.quests, pve, play.results.count())
 
 
-def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
-    """The results the sheet would record now: coins plus 1 per quest and the treasure, titles, rewards."""
-    quests = {q.slug: q for q in play.scenario.quests.select_related("reward_card")}
-    first_title = _first_title_holder(play, quests)
-    lines = []
-    for result in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"):
-        done = [quests[q] for q in result.quests if q in quests]
-        heroes = list(result.heroes.all())
-        lines.append(
-            {
-                "guild": result.guild.colour.slug,
-                "winner": result.winner,
-                "coins": result.coins + len(result.quests) + result.treasure,
-                "treasure": result.treasure,
-                "title": _won_title(play, result, done, first_title),
-                "angel": any(q.gives == Quest.Gives.ANGEL for q in done),
-                "reward_cards": [
-                    {"card": q.reward_card.slug, "hero": heroes[0].hero.hero.slug if heroes else None}
-                    for q in done
-                    if q.gives == Quest.Gives.REWARD and q.reward_card_id
-                ],
-                "quests": list(result.quests),
-                "heroes": [
-                    {"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation} for h in heroes
-                ],
-            }
-        )
-    return lines
-
-
-def _first_title_holder(play: ScenarioPlay, quests: dict[str, Quest]) -> str | None:
-    titles = {slug for slug, q in quests.items() if q.gives == Quest.Gives.TITLE}
-    return next((colour for quest, colour in play.quest_log if quest in titles), None)
-
-
-def _won_title(play: ScenarioPlay, result: PlayResult, done: list[Quest], first: str | None) -> bool:
-    if not any(q.gives == Quest.Gives.TITLE for q in done):
-        return False
-    title = getattr(play.scenario, "title", None)
-    only_first = title is not None and title.awarded_to == "first"
-    return not only_first or first == result.guild.colour.slug
-
-
 @transaction.atomic
 def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
     """Stop tracking the scenario without recording it (the owner only)."""
@@ -247,36 +186,3 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
         changes=changes,
         summary=f"Scenario {play.number}: {play.scenario.name} abandoned",
     )
-
-
-def live_state(campaign: Campaign) -> dict[str, Any] | None:
-    """What the live tracker shows: counters per guild and hero, quests, and the pre-filled results."""
-    play = live_play(campaign)
-    if play is None:
-        return None
-    results = list(play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"))
-    pve = {q.slug: q.name for q in play.scenario.quests.all()}
-    guilds = [r.guild for r in results]
-    return {
-        "number": play.number,
-        "scenario": play.scenario.slug,
-        "name": play.scenario.name,
-        "level": play.level,
-        "quest_log": play.quest_log,
-        "guilds": [
-            {
-                "guild": r.guild.colour.slug,
-                "coins": r.coins,
-                "treasure": r.treasure,
-                "quests": r.quests,
-                "winner": r.winner,
-                "quest_choices": quest_choices(play, r.guild, pve=pve, guilds=guilds),
-                "heroes": [
-                    {"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation}
-                    for h in r.heroes.all()
-                ],
-            }
-            for r in results
-        ],
-        "results_draft": results_draft(play),
-    }

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import IntegrityError, transaction
 
+from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     Edition,
@@ -28,7 +29,6 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
-from campaigns.services.common import refuse
 from campaigns.services.history import CAMPAIGN_PATHS, restore_values, snapshot
 
 FORMAT = "inferno-companion-campaign"

@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db import transaction
 
+from campaigns.access import Access, require_guild_editor, require_owner
+from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     DeathCurse,
@@ -27,25 +29,14 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
-from campaigns.selectors import Access
-from campaigns.services.common import (
-    claim_campaign_revision,
-    claim_guild_revision,
-    refuse,
-    require_guild_editor,
-    require_owner,
-)
+from campaigns.selectors.phases import phase_opened_event
+from campaigns.services.content import upgrade_card_enter
 from campaigns.services.history import Changes, event_record, inverse_changes
 from campaigns.services.inventory import curse_slot
+from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers.curses import Curse, curse_draw_count, draw_curses
 from rules_helpers.drafts import UPGRADE_HAND, UpgradeDraft
-from rules_helpers.upgrades import settle_purchase
-
-MAX_PURCHASES = 3
-
-
-def open_phase_for(campaign: Campaign) -> UpgradePhase | None:
-    return campaign.upgrade_phases.filter(status=UpgradePhase.Status.OPEN).select_related("play").first()
+from rules_helpers.upgrades import MAX_PURCHASES, settle_purchase
 
 
 def _phase(campaign: Campaign, *, lock: bool = False) -> UpgradePhase:
@@ -233,39 +224,6 @@ def _on_behalf(access: Access, actor: Any, guild: Guild) -> str:
     return ""
 
 
-def _entered_card(campaign: Campaign, level: int, entry: Any) -> UpgradeCard:
-    if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
-        refuse("cards", "Give each card's name (and its cost and code if you can).")
-    cost = entry.get("cost")
-    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 20):
-        refuse("cards", f"{entry['name']}: a cost is a whole number from 0 to 20.")
-    deck = f"level-{level}"
-    code = str(entry.get("code") or "").strip()[:20]
-    name = str(entry["name"]).strip()[:120]
-    existing = UpgradeCard.objects.filter(edition=campaign.edition, deck=deck)
-    card = (existing.filter(code=code).first() if code else None) or existing.filter(
-        name__iexact=name
-    ).first()
-    if card is not None:
-        if card.cost is None and cost is not None:
-            card.cost = cost
-            card.save(update_fields=["cost"])
-        return card
-    from django.utils.text import slugify
-
-    slug = slugify(f"{code} {name}" if code else name)[:80] or f"card-{secrets.token_hex(3)}"
-    return UpgradeCard.objects.create(
-        edition=campaign.edition,
-        slug=slug,
-        name=name,
-        code=code,
-        deck=deck,
-        cost=cost,
-        source=f"entered at the table ({campaign.name})",
-        verified=False,
-    )
-
-
 @transaction.atomic
 def upgrade_enter_dealt(
     *, access: Access, actor: Any, guild: Guild, revision: Any, cards: Any
@@ -281,7 +239,9 @@ def upgrade_enter_dealt(
     part = _guild_part(phase, guild)
     if part.purchased:
         refuse("cards", "The guild has already bought its cards.")
-    entered = [_entered_card(access.campaign, phase.level, entry) for entry in cards]
+    entered = [
+        upgrade_card_enter(campaign=access.campaign, level=phase.level, entry=entry) for entry in cards
+    ]
     changes = Changes()
     changes.update(part, drafted=[c.slug for c in entered])
     event_record(
@@ -402,9 +362,7 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
 
 def _revert_phase(campaign: Campaign, phase: UpgradePhase) -> Changes:
     """Undo everything since the phase opened, newest first, as one set of changes."""
-    opened = Event.objects.filter(campaign=campaign, kind="upgrade-opened", data__level=phase.level).latest(
-        "seq"
-    )
+    opened = phase_opened_event(campaign, phase.level)
     later = Event.objects.filter(campaign=campaign, seq__gte=opened.seq).exclude(changes=[]).order_by("-seq")
     reverted = Changes()
     for event in later:
@@ -435,80 +393,3 @@ def upgrade_phase_restart(
     if not reopen:
         return None
     return upgrade_phase_open(campaign=campaign, actor=actor, play=play, seed=seed)
-
-
-def phase_view(phase: UpgradePhase, access: Access, guild: Guild | None) -> dict[str, Any]:
-    """What one reader may see: everyone sees the curse draws and who is still choosing; only a hand's
-    holder (or the owner, picking for an absent player) sees that hand; others' picks stay hidden."""
-    parts = list(phase.guilds.select_related("guild__colour"))
-    draft = UpgradeDraft.from_dict(phase.draft) if phase.draft else None
-    closed = phase.status == UpgradePhase.Status.CLOSED
-    return {
-        "level": phase.level,
-        "status": phase.status,
-        "draft_mode": phase.draft_mode,
-        "deck_note": None
-        if phase.draft_mode == "app"
-        else (
-            f"The level {phase.level} upgrade deck is not (fully) entered in the app: deal the cards at the "
-            "table, then each player enters the 6 cards they drafted."
-        ),
-        "curse_draws": phase.curse_draws,
-        "round": draft.round if draft else None,
-        "draft_complete": draft.is_complete if draft else all(len(p.drafted) == UPGRADE_HAND for p in parts),
-        "waiting_for": list(draft.waiting_for())
-        if draft
-        else [p.guild.colour.slug for p in parts if len(p.drafted) < UPGRADE_HAND],
-        "guilds": [_part_view(p, closed) for p in parts],
-        "mine": _mine(phase, draft, parts, guild) if guild is not None else None,
-    }
-
-
-def _part_view(part: UpgradeGuild, closed: bool) -> dict[str, Any]:
-    view = {"guild": part.guild.colour.slug, "purchased": part.purchased, "confirmed": part.confirmed}
-    if part.purchased:
-        view.update({"bought": part.bought, "spent": part.spent})
-    if closed:
-        view["drafted"] = part.drafted
-    return view
-
-
-class PhaseChanged(Exception):
-    """The phase was restarted between two reads of one view; read it again."""
-
-
-def _mine(phase: UpgradePhase, draft: UpgradeDraft | None, parts: list[UpgradeGuild], guild: Guild) -> dict:
-    part = next((p for p in parts if p.guild_id == guild.pk), None)
-    if part is None:
-        raise PhaseChanged
-    colour = guild.colour.slug
-    return {
-        "guild": colour,
-        "coins": part.coins,
-        "hand": list(draft.hand(colour)) if draft and not draft.is_complete else [],
-        "picked_this_round": bool(draft and draft.picked_this_round(colour)),
-        "drafted": list(draft.drafted(colour)) if draft else part.drafted,
-        "bought": part.bought,
-        "purchased": part.purchased,
-        "confirmed": part.confirmed,
-    }
-
-
-def phase_story(phase: UpgradePhase) -> list[str]:
-    """One line per guild, for reviewing a phase: "Purple drafted A, B; bought A for 3; saved 1 coin"."""
-    parts = list(phase.guilds.select_related("guild__colour"))
-    slugs = {slug for part in parts for slug in part.drafted + part.bought}
-    names = dict(
-        UpgradeCard.objects.filter(edition=phase.campaign.edition, slug__in=slugs).values_list("slug", "name")
-    )
-    limit = phase.campaign.edition.max_saved_coins
-    lines = []
-    for part in parts:
-        drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
-        bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
-        saved = min(limit, part.coins - part.spent) if part.purchased else 0
-        lines.append(
-            f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}; "
-            f"saved {saved} coin{'s' if saved != 1 else ''}"
-        )
-    return lines

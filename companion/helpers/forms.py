@@ -6,8 +6,8 @@ from typing import Any
 
 from django import forms
 
-from campaigns import selectors_content
 from campaigns.models import Edition, Monster
+from campaigns.selectors import content as selectors_content
 from companion.helpers import services
 from rules_helpers import spawn
 from rules_helpers.monsters import CAMPAIGN_SCENARIOS

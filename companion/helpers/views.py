@@ -11,8 +11,8 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 
-from campaigns import selectors_content
 from campaigns.models import MonsterLevelCard
+from campaigns.selectors import content as selectors_content
 from companion.helpers import api, services
 from companion.helpers.forms import (
     BOX,

@@ -12,10 +12,11 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from campaigns import selectors
+from campaigns.access import campaign_access
 from campaigns.models import Campaign, UpgradeCard
 from campaigns.models.phases import UpgradePhase
-from campaigns.services import inventory, plays, upgrade
+from campaigns.services import inventory, upgrade
+from campaigns.services.scenarios import campaign_finale_record, scenario_record_result
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 DEMO_NAME = "Demo: Road to Rock Bottom"
@@ -63,8 +64,8 @@ def full_demo_campaign() -> Campaign:
     for guild in fresh(campaign).guilds.select_related("colour", "player"):
         _fill_inventory(guild)
     campaign = fresh(campaign)
-    plays.campaign_finale_record(
-        access=selectors.campaign_access(user=owner, pk=campaign.pk),
+    campaign_finale_record(
+        access=campaign_access(user=owner, pk=campaign.pk),
         actor=owner,
         revision=campaign.revision,
         savior="yellow",
@@ -85,8 +86,8 @@ def _record(owner: Any, campaign: Campaign, scenario: str, winner: str) -> None:
     results = [
         {"guild": c, "winner": c == winner, "coins": 3 + i, "heroes": []} for i, c in enumerate(colours)
     ]
-    plays.scenario_record_result(
-        access=selectors.campaign_access(user=owner, pk=campaign.pk),
+    scenario_record_result(
+        access=campaign_access(user=owner, pk=campaign.pk),
         actor=owner,
         revision=campaign.revision,
         scenario=scenario,
@@ -95,7 +96,7 @@ def _record(owner: Any, campaign: Campaign, scenario: str, winner: str) -> None:
     if UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN).exists():
         # Like seed_demo, this table plays its upgrade phases on paper.
         upgrade.upgrade_phase_restart(
-            access=selectors.campaign_access(user=owner, pk=campaign.pk),
+            access=campaign_access(user=owner, pk=campaign.pk),
             actor=owner,
             revision=fresh(campaign).revision,
             reopen=False,
@@ -114,7 +115,7 @@ def _fill_inventory(guild: Any) -> None:
         if hero is None:
             return
         inventory.inventory_card_add(
-            access=selectors.campaign_access(user=guild.player, pk=campaign.pk),
+            access=campaign_access(user=guild.player, pk=campaign.pk),
             actor=guild.player,
             guild=guild,
             revision=guild.revision,

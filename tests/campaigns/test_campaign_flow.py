@@ -3,9 +3,9 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from campaigns import selectors
-from campaigns.api.sheet import campaign_sheet_data
 from campaigns.models import GuildHero, InventoryCard
+from campaigns.selectors.campaigns import campaign_for_sheet
+from campaigns.selectors.sheet import campaign_sheet_data
 from tests.factories import UserFactory, access, build_campaign, choose_next, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def owner():
 
 
 def sheet(owner, campaign):
-    return campaign_sheet_data(selectors.campaign_sheet(campaign_id=campaign.pk), access(owner, campaign))
+    return campaign_sheet_data(campaign_for_sheet(campaign_id=campaign.pk), access(owner, campaign))
 
 
 def test_a_new_guild_gets_its_heroes_and_the_starter_deck_over_them(owner):
@@ -118,7 +118,7 @@ def test_east_after_west_is_refused(owner):
 
 
 def test_a_rescued_angel_joins_the_roster_and_can_replace_a_hero_taking_its_cards(owner):
-    from campaigns.services.plays import angel_take
+    from campaigns.services.guilds import angel_take
 
     campaign = build_campaign(owner)
     campaign = record(
@@ -166,7 +166,7 @@ def test_angels_lost_to_the_underlord_are_the_other_sides_and_justicar(owner):
 
 
 def test_a_whole_campaign_ends_in_the_finale_with_medals(owner):
-    from campaigns.services.plays import campaign_finale_record
+    from campaigns.services.scenarios import campaign_finale_record
 
     campaign = build_campaign(owner)
     path = [

@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
+from campaigns.errors import ConflictError
 from campaigns.services.inventory import guild_saved_coins_set, inventory_card_add
-from companion.api import ConflictError
 from tests.factories import UserFactory, access, build_campaign, refreshed
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -90,7 +90,7 @@ def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplica
 
     from campaigns.models import Guild, UpgradePhase
     from campaigns.services import upgrade
-    from campaigns.services.plays import scenario_record_result
+    from campaigns.services.scenarios import scenario_record_result
     from rules_helpers.drafts import UpgradeDraft
     from tests.factories import level_one_deck, result_line
 

@@ -19,7 +19,8 @@ def client_for(user):
 @pytest.fixture
 def table():
     from campaigns.models import Membership
-    from campaigns.services.campaigns import campaign_create, guild_add
+    from campaigns.services.campaigns import campaign_create
+    from campaigns.services.guilds import guild_add
     from tests.factories import access
 
     owner, pia = UserFactory(username="olga"), UserFactory(username="pia")
@@ -31,7 +32,7 @@ def table():
             actor=owner,
             revision=refreshed(campaign).revision,
             colour=colour,
-            player=player,
+            player=player.get_username() if player is not None else None,
         )
     return refreshed(campaign), {"yellow": owner, "purple": pia, "teal": owner}
 

@@ -16,8 +16,8 @@ from campaigns.models import (
     UpgradeCard,
     UpgradePhase,
 )
+from campaigns.selectors.campaigns import open_phase_for
 from campaigns.services import campaigns as setup
-from campaigns.services import upgrade
 from tests.factories import (
     UserFactory,
     access,
@@ -487,7 +487,7 @@ def drafting(owner, campaign):
 
 
 def hand_of(campaign, colour):
-    phase = upgrade.open_phase_for(campaign)
+    phase = open_phase_for(campaign)
     from rules_helpers.drafts import UpgradeDraft
 
     return list(UpgradeDraft.from_dict(phase.draft).hand(colour))
@@ -496,8 +496,13 @@ def hand_of(campaign, colour):
 def test_the_upgrade_page_never_shows_another_players_hand(owner, friend, drafting):
     teal = {UpgradeCard.objects.get(slug=s).name for s in hand_of(drafting, "teal")}
     yellow = {UpgradeCard.objects.get(slug=s).name for s in hand_of(drafting, "yellow")}
-    html = client_for(friend).get(f"/campaigns/{drafting.pk}/upgrade/?guild=yellow").content.decode()
-    assert all(name in html for name in teal)
+    own = client_for(friend).get(f"/campaigns/{drafting.pk}/upgrade/").content.decode()
+    assert all(name in own for name in teal)
+    # Asking for another guild's hand is refused as the API refuses it, never answered with another hand.
+    response = client_for(friend).get(f"/campaigns/{drafting.pk}/upgrade/?guild=yellow")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "You may only look at your own guild&#x27;s hand." in html
     assert not any(name in html for name in yellow - teal)
     spectator = (
         Client().get(f"/campaigns/{drafting.pk}/upgrade/?share={drafting.share_token}").content.decode()
@@ -571,7 +576,7 @@ def test_the_status_part_fires_a_reload_only_when_my_part_changed(owner, friend,
 
 def test_entering_the_cards_dealt_at_the_table(owner, friend, campaign):
     campaign = first_scenario(owner, campaign, upgrade_on_paper=False)
-    assert upgrade.open_phase_for(campaign).draft_mode == "manual"
+    assert open_phase_for(campaign).draft_mode == "manual"
     rows = {f"name_{n}": f"Dealt Card {n}" for n in range(1, 7)} | {f"cost_{n}": n for n in range(1, 7)}
     response = act(
         friend, campaign, "upgrade-enter", {"revision": guild_rev(campaign, "teal"), "guild": "teal", **rows}
@@ -585,7 +590,7 @@ def test_the_owner_abandons_the_phase_to_paper(owner, drafting):
         owner, drafting, "upgrade-restart", {"revision": refreshed(drafting).revision, "reopen": "0"}
     )
     assert response.status_code == 302
-    assert upgrade.open_phase_for(drafting) is None
+    assert open_phase_for(drafting) is None
 
 
 def test_a_player_cannot_restart_the_phase(friend, drafting, snapshot):

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from campaigns.services.plays import campaign_finale_record
+from campaigns.services.scenarios import campaign_finale_record
 from tests.factories import UserFactory, access, build_campaign, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,10 @@ import pytest
 from weasyprint import HTML
 
 from campaigns import pdf
-from campaigns.api.sheet import campaign_sheet_data
+from campaigns.access import SPECTATOR, Access, campaign_access
 from campaigns.models import Campaign, SheetDocument
-from campaigns.selectors import SPECTATOR, Access, campaign_access, campaign_sheet
+from campaigns.selectors.campaigns import campaign_for_sheet
+from campaigns.selectors.sheet import campaign_sheet_data
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import documents
 from tests.campaigns.pdf_helpers import (
@@ -46,7 +47,7 @@ def demo_pdf(full_demo, django_db_blocker) -> bytes:
 @pytest.fixture(scope="module")
 def demo_data(full_demo, django_db_blocker) -> dict:
     with django_db_blocker.unblock():
-        campaign = campaign_sheet(campaign_id=full_demo.pk)
+        campaign = campaign_for_sheet(campaign_id=full_demo.pk)
         return campaign_sheet_data(campaign, Access(campaign, SPECTATOR, None))
 
 

@@ -45,7 +45,7 @@ def client_for(user):
 
 
 def record_first(campaign, owner, seed=7, **lines):
-    from campaigns.services.plays import scenario_record_result
+    from campaigns.services.scenarios import scenario_record_result
 
     results = [
         lines.get(c, result_line(c, coins=3))
@@ -343,7 +343,7 @@ def test_the_next_scenario_waits_for_the_phase_to_close(table):
     campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
     from django.core.exceptions import ValidationError
 
-    from campaigns.services.plays import scenario_record_result
+    from campaigns.services.scenarios import scenario_record_result
 
     with pytest.raises(ValidationError, match="upgrade phase"):
         scenario_record_result(

@@ -10,12 +10,14 @@ from django.db import transaction
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from campaigns.errors import ConflictError
 from campaigns.models import Campaign, DeathCurse, Event, Hero, InventoryCard
-from campaigns.selectors import allowed_next_scenarios, campaign_sheet
+from campaigns.selectors.campaigns import allowed_next_scenarios, campaign_for_sheet
 from campaigns.services import campaigns as campaign_services
-from campaigns.services import inventory, plays
+from campaigns.services import inventory
+from campaigns.services.guilds import guild_add, guild_heroes_choose
+from campaigns.services.history import event_undo
 from campaigns.services.transfer import campaign_export, campaign_import
-from companion.api import ConflictError
 from tests.factories import UserFactory, access, record, refreshed
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
@@ -35,14 +37,14 @@ def _guilds(data: st.DataObject, owner: Any, friend: Any) -> Campaign:
     for n, colour in enumerate(COLOURS[: data.draw(st.integers(2, 4), label="guilds")]):
         campaign = refreshed(campaign)
         player = data.draw(st.sampled_from([owner, friend]), label=f"{colour} player")
-        guild = campaign_services.guild_add(
+        guild = guild_add(
             access=access(owner, campaign),
             actor=owner,
             revision=campaign.revision,
             colour=colour,
-            player=player,
+            player=player.get_username() if player is not None else None,
         )
-        campaign_services.guild_heroes_choose(
+        guild_heroes_choose(
             access=access(owner, campaign),
             actor=owner,
             guild=guild,
@@ -70,7 +72,7 @@ def _result(data: st.DataObject, guild: Any, winner: bool, scenario: str) -> dic
 
 def _scenarios(data: st.DataObject, owner: Any, campaign: Campaign) -> Campaign:
     for _ in range(data.draw(st.integers(0, 6), label="scenarios")):
-        allowed = sorted(allowed_next_scenarios(campaign_sheet(campaign_id=campaign.pk)))
+        allowed = sorted(allowed_next_scenarios(campaign_for_sheet(campaign_id=campaign.pk)))
         scenario = data.draw(st.sampled_from(allowed), label="scenario")
         guilds = list(campaign.guilds.select_related("colour").order_by("seat"))
         winner = data.draw(st.sampled_from(guilds), label="winner")
@@ -120,7 +122,7 @@ def _inventory_moves(data: st.DataObject, owner: Any, campaign: Campaign) -> Non
                     .last()
                 )
                 if last is not None:
-                    plays.event_undo(access=who, actor=owner, seq=last.seq, revision=guild.revision)
+                    event_undo(access=who, actor=owner, seq=last.seq, revision=guild.revision)
         except (ValidationError, ConflictError):
             pass  # a move the rules refuse (a curse on a cursed hero, an undo built upon) changes nothing
 

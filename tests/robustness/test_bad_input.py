@@ -12,6 +12,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from campaigns.models import Campaign, InventoryCard, Membership, UpgradePhase
+from campaigns.selectors.phases import phase_view
 from campaigns.services import upgrade
 from campaigns.services.inventory import hero_curse_set, inventory_card_add
 from tests.factories import (
@@ -133,7 +134,7 @@ def yellow_chose_the_parade(t: Table) -> None:
 
 
 def four_guilds(t: Table) -> None:
-    from campaigns.services.campaigns import guild_add
+    from campaigns.services.guilds import guild_add
 
     for colour in ("purple", "gray"):
         guild_add(
@@ -151,7 +152,7 @@ def draft_done(t: Table) -> None:
     for _ in range(3):
         for colour in ("yellow", "teal"):
             phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-            hand = upgrade.phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["hand"]
+            hand = phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["hand"]
             upgrade.upgrade_pick(
                 access=t.owner_access(),
                 actor=t.users["owner"],
@@ -163,18 +164,18 @@ def draft_done(t: Table) -> None:
 
 def drafted(t: Table, colour: str) -> list[str]:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-    return upgrade.phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["drafted"]
+    return phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["drafted"]
 
 
 def not_in_hand(t: Table) -> str:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-    hand = upgrade.phase_view(phase, t.owner_access(), t.guild("yellow"))["mine"]["hand"]
+    hand = phase_view(phase, t.owner_access(), t.guild("yellow"))["mine"]["hand"]
     return next(f"test-card-{n}" for n in range(1, 9) if f"test-card-{n}" not in hand)
 
 
 def hand(t: Table, colour: str) -> list[str]:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-    return upgrade.phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["hand"]
+    return phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["hand"]
 
 
 # --- Bodies -------------------------------------------------------------------------------------------

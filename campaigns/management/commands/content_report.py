@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from campaigns.selectors_content import content_report
+from campaigns.selectors.content import content_report
 
 
 class Command(BaseCommand):

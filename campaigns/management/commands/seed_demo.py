@@ -6,10 +6,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from campaigns import selectors
+from campaigns.access import Access, campaign_access
 from campaigns.models import Campaign, Membership
 from campaigns.services import campaigns as setup
-from campaigns.services import inventory, plays, upgrade
+from campaigns.services import inventory, upgrade
+from campaigns.services.guilds import angel_take, guild_add, guild_heroes_choose
+from campaigns.services.scenarios import next_scenario_choose, scenario_record_result
 
 PLAYERS = {"yellow": "ana", "purple": "ben", "teal": "cleo", "gray": "dev"}
 ROSTERS = {
@@ -35,14 +37,14 @@ class Command(BaseCommand):
         for colour, user in users.items():
             if user != owner:
                 Membership.objects.create(campaign=campaign, user=user)
-            guild = setup.guild_add(
+            guild = guild_add(
                 access=_access(owner, campaign),
                 actor=owner,
                 revision=_rev(campaign),
                 colour=colour,
-                player=user,
+                player=user.get_username(),
             )
-            setup.guild_heroes_choose(
+            guild_heroes_choose(
                 access=_access(user, campaign),
                 actor=user,
                 guild=guild,
@@ -62,8 +64,8 @@ def _user(username: str) -> Any:
     return user
 
 
-def _access(user: Any, campaign: Campaign) -> selectors.Access:
-    return selectors.campaign_access(user=user, pk=campaign.pk)
+def _access(user: Any, campaign: Campaign) -> Access:
+    return campaign_access(user=user, pk=campaign.pk)
 
 
 def _rev(campaign: Campaign) -> int:
@@ -124,7 +126,7 @@ def _play_three_scenarios(campaign: Campaign, users: dict[str, Any]) -> None:
         ),
     ]
     for scenario, results, chooser, next_slug in record:
-        plays.scenario_record_result(
+        scenario_record_result(
             access=_access(owner, campaign),
             actor=owner,
             revision=_rev(campaign),
@@ -136,7 +138,7 @@ def _play_three_scenarios(campaign: Campaign, users: dict[str, Any]) -> None:
             access=_access(owner, campaign), actor=owner, revision=_rev(campaign), reopen=False
         )
         if next_slug:
-            plays.next_scenario_choose(
+            next_scenario_choose(
                 access=_access(users[chooser], campaign),
                 actor=users[chooser],
                 revision=_rev(campaign),
@@ -161,7 +163,7 @@ def _curses(campaign: Campaign, users: dict[str, Any]) -> None:
             curse=code,
         )
     purple = campaign.guilds.get(colour__slug="purple")
-    plays.angel_take(
+    angel_take(
         access=_access(users["purple"], campaign),
         actor=users["purple"],
         guild=purple,

@@ -1,12 +1,15 @@
-"""The Campaign Sheet as data: what the API returns and the pages show, built from one prefetched campaign."""
+"""The Campaign Sheet as data: what the API returns, the pages show and the PDF prints.
+
+Built from one prefetched campaign (`campaign_for_sheet`), so it costs the same queries at any size.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from campaigns.access import Access
 from campaigns.models import Campaign, Guild, GuildHero, ScenarioPlay
-from campaigns.selectors import (
-    Access,
+from campaigns.selectors.campaigns import (
     allowed_next_scenarios,
     angels_lost_to_underlord,
     last_winner,
@@ -15,6 +18,7 @@ from campaigns.selectors import (
     played_slugs,
     recorded_plays,
 )
+from rules_helpers import achievements as rules_achievements
 from rules_helpers.achievements import ACHIEVEMENTS
 
 
@@ -136,9 +140,19 @@ def _circles(campaign: Campaign, plays: list[ScenarioPlay]) -> list[dict[str, An
     ]
 
 
-def _finale(campaign: Campaign) -> dict[str, Any] | None:
-    from campaigns.services.plays import campaign_finale
+def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
+    """Medals, council seat and Ultimate Arcadian, recomputed from the sheet (never stored)."""
+    if campaign.finished_at is None:
+        return None
+    guilds = {g.pk: g for g in campaign.guilds.all()}
+    scenarios = [play_achievements(p, guilds) for p in recorded_plays(campaign)]
+    savior = guilds[campaign.savior_id].colour.slug if campaign.savior_id in guilds else None
+    return rules_achievements.campaign_finale(
+        scenarios, guilds=[g.colour.slug for g in guilds.values()], savior=savior
+    )
 
+
+def _finale(campaign: Campaign) -> dict[str, Any] | None:
     finale = campaign_finale(campaign)
     if finale is None:
         return None
@@ -160,7 +174,7 @@ def _live_summary(campaign: Campaign) -> dict[str, Any] | None:
 
 
 def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
-    """The sheet for one reader; `campaign` must come from `selectors.campaign_sheet`."""
+    """The sheet for one reader; `campaign` must come from `campaign_for_sheet`."""
     guilds = {g.pk: g for g in campaign.guilds.all()}
     plays = recorded_plays(campaign)
     played = set(played_slugs(campaign))

@@ -1,35 +1,13 @@
-"""What every campaign service shares: refusing stale writes and naming what was wrong."""
+"""Revision claims: a write names the revision it is based on, and a stale one is refused with 409."""
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import F
 
+from campaigns.errors import ConflictError, refuse
 from campaigns.models import Campaign, Guild
-from campaigns.selectors import Access
-from companion.api import ConflictError
-
-
-def refuse(field: str, message: str) -> NoReturn:
-    raise ValidationError({field: [message]})
-
-
-def require_owner(access: Access) -> None:
-    if not access.is_owner:
-        raise PermissionDenied("Only the campaign's owner may do this.")
-
-
-def require_member(access: Access) -> None:
-    if not access.is_member:
-        raise PermissionDenied("Spectators cannot change the campaign.")
-
-
-def require_guild_editor(access: Access, guild: Guild) -> None:
-    require_member(access)
-    if not access.may_edit_guild(guild):
-        raise PermissionDenied(f"Only {guild.colour.name}'s player or the owner may change that guild.")
 
 
 def claim_campaign_revision(campaign: Campaign, revision: Any) -> None:

@@ -1,51 +1,32 @@
-"""Reads of campaigns. Every campaign lookup goes through `campaign_access`: non-members get 404."""
+"""Reads of campaigns. Every campaign lookup first goes through `access.campaign_access` (404 to others)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404
+from django.utils import timezone
 
+from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     Circle,
     Event,
     Guild,
+    GuildColour,
     GuildHero,
+    HeroDraftRecord,
     HeroResult,
     InventoryCard,
+    JoinCode,
     Membership,
     PlayResult,
     Scenario,
     ScenarioPlay,
+    UpgradePhase,
 )
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import progression
-
-OWNER, PLAYER, SPECTATOR = "owner", "player", "spectator"
-
-
-@dataclass(frozen=True)
-class Access:
-    """Who is asking about a campaign, and what they may change."""
-
-    campaign: Campaign
-    role: str
-    user_id: int | None
-    guild_ids: frozenset[int] = field(default_factory=frozenset)
-
-    @property
-    def is_owner(self) -> bool:
-        return self.role == OWNER
-
-    @property
-    def is_member(self) -> bool:
-        return self.role in (OWNER, PLAYER)
-
-    def may_edit_guild(self, guild: Guild) -> bool:
-        return self.is_owner or guild.pk in self.guild_ids
 
 
 def campaigns_visible_to(user: Any) -> QuerySet[Campaign]:
@@ -54,23 +35,7 @@ def campaigns_visible_to(user: Any) -> QuerySet[Campaign]:
     return Campaign.objects.filter(memberships__user=user).select_related("edition").distinct()
 
 
-def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None) -> Access:
-    """The one membership check: members and share-link holders see the campaign, everyone else 404."""
-    try:
-        campaign = Campaign.objects.select_related("edition").get(pk=int(pk))
-    except (Campaign.DoesNotExist, ValueError, TypeError):
-        raise Http404 from None
-    if getattr(user, "is_authenticated", False):
-        membership = Membership.objects.filter(campaign=campaign, user=user).first()
-        if membership is not None:
-            guilds = frozenset(campaign.guilds.filter(player=user).values_list("pk", flat=True))
-            return Access(campaign, membership.role, user.pk, guilds)
-    if share_token and share_token == campaign.share_token:
-        return Access(campaign, SPECTATOR, None)
-    raise Http404
-
-
-def campaign_sheet(*, campaign_id: int) -> Campaign:
+def campaign_for_sheet(*, campaign_id: int) -> Campaign:
     """The whole campaign with everything the sheet shows, in a fixed number of queries."""
     heroes = GuildHero.objects.select_related("hero", "curse__curse").prefetch_related(
         Prefetch("cards", queryset=InventoryCard.objects.select_related("card"))
@@ -199,3 +164,52 @@ def _side_taken(circles: list[Any], group: str, played: set[str]) -> bool:
 
 def campaign_events(*, campaign: Campaign) -> QuerySet[Event]:
     return Event.objects.filter(campaign=campaign).select_related("actor", "guild__colour", "undone_by")
+
+
+def guild_for(campaign: Campaign, colour: Any) -> Guild:
+    """One guild of the campaign by its colour, or a field error naming the colour."""
+    guild = campaign.guilds.select_related("colour", "campaign__edition").filter(colour__slug=colour).first()
+    if guild is None:
+        refuse("guild", f"This campaign has no {colour!r} guild.")
+    return guild
+
+
+def guilds_by_seat(campaign: Campaign) -> list[Guild]:
+    return list(campaign.guilds.select_related("colour", "player").order_by("seat"))
+
+
+def open_phase_for(campaign: Campaign) -> UpgradePhase | None:
+    """The upgrade phase being played, if any (at most one is open)."""
+    return campaign.upgrade_phases.filter(status=UpgradePhase.Status.OPEN).select_related("play").first()
+
+
+def hero_draft_record(campaign: Campaign) -> HeroDraftRecord | None:
+    return HeroDraftRecord.objects.filter(campaign=campaign).first()
+
+
+def roster_started(campaign: Campaign) -> bool:
+    """Heroes are chosen or a scenario is on the sheet: too late for a hero draft."""
+    return campaign.plays.exists() or GuildHero.objects.filter(campaign=campaign).exists()
+
+
+def recorded_count(campaign: Campaign) -> int:
+    return campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
+
+
+def owner_tools(campaign: Campaign) -> dict[str, Any]:
+    """What only the owner's table shows: colours, members and the join codes still usable."""
+    colours = GuildColour.objects.filter(edition=campaign.edition).order_by("order")
+    members = Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at")
+    codes = JoinCode.objects.filter(campaign=campaign, expires_at__gt=timezone.now()).order_by("-created_at")
+    return {
+        "colours": list(colours),
+        "members": [m.user.get_username() for m in members],
+        "join_codes": [c for c in codes if c.uses < c.max_uses],
+    }
+
+
+def is_undone(event: Event) -> bool:
+    try:
+        return event.undone_by is not None
+    except Event.undone_by.RelatedObjectDoesNotExist:
+        return False

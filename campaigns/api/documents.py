@@ -18,8 +18,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.api.campaign_views import SHARE_PARAM, access_for
+from campaigns.api.base import SHARE_PARAM, access_for
 from campaigns.models import SheetDocument
+from campaigns.selectors.documents import blank_document_get, sheet_document_get
 from campaigns.services import documents
 from companion.api import errors
 
@@ -117,7 +118,7 @@ class SheetPdfStatus(APIView):
         responses={200: DOCUMENT, **errors(404)},
     )
     def get(self, request: Request, pk: int, doc_id: int) -> Response:
-        document = documents.sheet_document_get(access=access_for(request, pk), document_id=doc_id)
+        document = sheet_document_get(access=access_for(request, pk), document_id=doc_id)
         return Response(_body(request, document, "sheet-pdf", {"pk": pk}))
 
 
@@ -126,7 +127,7 @@ class SheetPdfDownload(APIView):
         summary="Download a rendered sheet", parameters=[SHARE_PARAM], responses={200: PDF, **errors(404)}
     )
     def get(self, request: Request, pk: int, doc_id: int) -> FileResponse:
-        document = documents.sheet_document_get(access=access_for(request, pk), document_id=doc_id)
+        document = sheet_document_get(access=access_for(request, pk), document_id=doc_id)
         return _download(document, f"campaign-sheet-{pk}-r{document.revision}-{document.paper}.pdf")
 
 
@@ -151,13 +152,13 @@ class BlankPdf(APIView):
 class BlankPdfStatus(APIView):
     @extend_schema(summary="A blank sheet's rendering status", responses={200: DOCUMENT, **errors(404)})
     def get(self, request: Request, doc_id: int) -> Response:
-        return Response(_body(request, documents.blank_document_get(document_id=doc_id), "blank-pdf", {}))
+        return Response(_body(request, blank_document_get(document_id=doc_id), "blank-pdf", {}))
 
 
 class BlankPdfDownload(APIView):
     @extend_schema(summary="Download a blank sheet", responses={200: PDF, **errors(404)})
     def get(self, request: Request, doc_id: int) -> FileResponse:
-        document = documents.blank_document_get(document_id=doc_id)
+        document = blank_document_get(document_id=doc_id)
         return _download(document, f"blank-campaign-sheet-{document.edition.slug}-{document.paper}.pdf")
 
 

@@ -8,74 +8,52 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from campaigns.api.campaign_views import SHARE_PARAM, Revision, access_for, campaign_action
-from campaigns.models import Event, Guild, HeroDraftRecord, UpgradePhase
-from campaigns.selectors import Access
+from campaigns.access import hand_guild
+from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
+from campaigns.api.serializers import Revision
+from campaigns.errors import ConflictError
+from campaigns.selectors import phases
+from campaigns.selectors.campaigns import guilds_by_seat, hero_draft_record, open_phase_for
 from campaigns.services import hero_draft, upgrade
-from campaigns.services.common import refuse
-from companion.api import ConflictError, errors
+from companion.api import errors
 
 GUILD_PARAM = OpenApiParameter(
     "guild", OpenApiTypes.STR, description="Whose hand to show: one of your guilds (the owner: any guild)."
 )
 
 
-def viewer_guild(access: Access, colour: str | None) -> Guild | None:
-    """The guild whose hidden hand the caller may see: their own, or any for the owner picking for someone."""
-    guilds = list(access.campaign.guilds.select_related("colour"))
-    if colour:
-        guild = next((g for g in guilds if g.colour.slug == colour), None)
-        if guild is None:
-            refuse("guild", f"This campaign has no {colour!r} guild.")
-        if not access.is_member or not access.may_edit_guild(guild):
-            refuse("guild", "You may only look at your own guild's hand.")
-        return guild
-    return next((g for g in guilds if g.pk in access.guild_ids), None)
-
-
-class UpgradePhaseView(APIView):
+class UpgradePhaseView(CampaignAPIView):
     @extend_schema(
         parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404, 409)}
     )
     def get(self, request: Request, pk: int) -> Response:
         """The open upgrade phase as the caller may see it (404 when none is open)."""
         access = access_for(request, pk)
-        guild = viewer_guild(access, request.query_params.get("guild"))
+        guild = hand_guild(access, guilds_by_seat(access.campaign), request.query_params.get("guild"))
         for _ in range(3):
-            phase = upgrade.open_phase_for(access.campaign)
+            phase = open_phase_for(access.campaign)
             if phase is None:
                 raise Http404
             try:
-                return Response(upgrade.phase_view(phase, access, guild))
-            except upgrade.PhaseChanged:
+                return Response(phases.phase_view(phase, access, guild))
+            except phases.PhaseChanged:
                 continue  # restarted by the owner between our reads: read the new phase
         raise ConflictError("The upgrade phase is being restarted; reload.", campaign_id=access.campaign.pk)
 
 
-class PhaseReview(APIView):
+class PhaseReview(CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(404)})
     def get(self, request: Request, pk: int, level: int) -> Response:
         """A closed phase, reviewed afterwards: draws, drafts, purchases, and every action in order."""
         access = access_for(request, pk)
-        phase = UpgradePhase.objects.filter(campaign=access.campaign, level=level).first()
-        if phase is None or phase.status != UpgradePhase.Status.CLOSED:
+        phase = phases.closed_phase(access.campaign, level)
+        if phase is None:
             raise Http404
-        data = upgrade.phase_view(phase, access, None)
-        data["actions"] = _phase_actions(phase)
-        data["story"] = upgrade.phase_story(phase)
+        data = phases.phase_view(phase, access, None)
+        data["actions"] = phases.phase_actions(phase)
+        data["story"] = phases.phase_story(phase)
         return Response(data)
-
-
-def _phase_actions(phase: UpgradePhase) -> list[str]:
-    opened = Event.objects.filter(campaign=phase.campaign, kind="upgrade-opened", data__level=phase.level)
-    start = opened.latest("seq").seq
-    events = Event.objects.filter(campaign=phase.campaign, seq__gte=start, kind__startswith="upgrade")
-    closing = events.filter(kind="upgrade-confirm", summary__contains="closed").order_by("seq").last()
-    if closing is not None:
-        events = events.filter(seq__lte=closing.seq)
-    return [e.summary for e in events.order_by("seq")]
 
 
 class CardsInput(Revision):
@@ -133,17 +111,17 @@ HeroDraftPick = campaign_action(
 )
 
 
-class HeroDraftView(APIView):
+class HeroDraftView(CampaignAPIView):
     @extend_schema(
         parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404)}
     )
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
-        record = HeroDraftRecord.objects.filter(campaign=access.campaign).first()
+        record = hero_draft_record(access.campaign)
         if record is None:
             raise Http404
-        guild = viewer_guild(access, request.query_params.get("guild"))
-        return Response(hero_draft.hero_draft_view(record, guild))
+        guild = hand_guild(access, guilds_by_seat(access.campaign), request.query_params.get("guild"))
+        return Response(phases.hero_draft_view(record, guild))
 
 
 phase_urls = [

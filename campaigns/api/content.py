@@ -12,9 +12,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from campaigns import selectors_content as content
 from campaigns.api import content_serializers as out
-from campaigns.models import Edition, Scenario, UpgradeCard
+from campaigns.models import Scenario, UpgradeCard
+from campaigns.selectors import content
 from companion.api import errors
 
 
@@ -71,7 +71,7 @@ class SlugLookupMixin:
 
 @looked_up_by_slug
 class EditionViewSet(viewsets.ReadOnlyModelViewSet):
-    queryset = Edition.objects.prefetch_related("circles")
+    queryset = content.editions_list()
     serializer_class = out.EditionSerializer
     lookup_field = "slug"
     lookup_value_regex = "[^/]+"
@@ -162,6 +162,6 @@ class DeathCurseViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 def content_report_view(request: Request) -> Response:
     """What the content packs do not give yet (stats, cards, counts), per edition."""
     edition = request.query_params.get("edition")
-    if edition and not Edition.objects.filter(slug=edition).exists():
+    if edition and not content.edition_exists(edition):
         raise exceptions.NotFound()
     return Response(content.content_report(edition_slug=edition))

@@ -21,6 +21,14 @@ from campaigns.models import (
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 
+def editions_list() -> QuerySet[Edition]:
+    return Edition.objects.prefetch_related("circles")
+
+
+def edition_exists(slug: str) -> bool:
+    return Edition.objects.filter(slug=slug).exists()
+
+
 def scenarios_list() -> QuerySet[Scenario]:
     return Scenario.objects.select_related("edition", "circle", "angel", "title").prefetch_related(
         Prefetch("quests", queryset=Quest.objects.select_related("reward_card")),
@@ -105,3 +113,29 @@ def _unverified_count(edition: Edition) -> int:
         )
         + MonsterLevelCard.objects.filter(monster__edition=edition, verified=False).count()
     )
+
+
+def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set[str]) -> dict[str, Any]:
+    """The content a campaign's forms offer: heroes still free, cards, curses, and the reward cards of the
+    scenarios that may come next."""
+    edition = campaign.edition
+    heroes = [h for h in Hero.objects.filter(edition=edition, is_angel=False) if h.slug not in taken_heroes]
+    quests = Quest.objects.filter(scenario__edition=edition).exclude(reward_card=None)
+    rewards = sorted(
+        {
+            (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})")
+            for q in quests.select_related("reward_card", "scenario")
+            if q.scenario.slug in allowed_next
+        },
+        key=lambda pair: pair[1],
+    )
+    return {
+        "free_heroes": heroes,
+        "all_cards": list(UpgradeCard.objects.filter(edition=edition).order_by("deck", "name")),
+        "all_curses": list(DeathCurse.objects.filter(edition=edition).order_by("value", "code")),
+        "reward_cards": rewards,
+    }
+
+
+def edition_monsters(edition: Edition) -> QuerySet[Monster]:
+    return Monster.objects.filter(edition=edition).order_by("name")

@@ -1,4 +1,4 @@
-"""Recording scenarios, choosing the next one, taking angels, the finale, and undo."""
+"""Recording a scenario on the sheet, choosing where the campaign goes next, and the finale."""
 
 from __future__ import annotations
 
@@ -9,34 +9,29 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.access import Access, require_member, require_owner
+from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
-    Event,
     Guild,
     GuildHero,
-    HeroCurse,
     HeroResult,
-    InventoryCard,
     PlayResult,
     Scenario,
     ScenarioPlay,
     UpgradeCard,
-    UpgradePhase,
 )
-from campaigns.selectors import Access, allowed_next_scenarios, campaign_sheet, last_winner, recorded_plays
+from campaigns.selectors.campaigns import (
+    allowed_next_scenarios,
+    campaign_for_sheet,
+    last_winner,
+    open_phase_for,
+    recorded_plays,
+)
 from campaigns.services import upgrade
-from campaigns.services.common import (
-    claim_campaign_revision,
-    claim_guild_revision,
-    refuse,
-    require_guild_editor,
-    require_member,
-    require_owner,
-)
-from campaigns.services.history import Changes, apply_undo, effects_in_place, event_record, hasattr_undone
+from campaigns.services.history import Changes, event_record
 from campaigns.services.inventory import guild_hero, place_card
-from companion.api import ConflictError
-from rules_helpers import achievements as rules_achievements
+from campaigns.services.revisions import claim_campaign_revision
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 
@@ -63,7 +58,7 @@ def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
     )
     if scenario is None:
         refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
-    sheet = campaign_sheet(campaign_id=campaign.pk)
+    sheet = campaign_for_sheet(campaign_id=campaign.pk)
     played = len(recorded_plays(sheet))
     if played >= campaign.edition.scenarios_per_campaign:
         refuse("scenario", f"The campaign has had all its {played} scenarios; only the finale is left.")
@@ -210,7 +205,7 @@ def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
 
 
 def require_no_open_phase(campaign: Campaign) -> None:
-    if upgrade.open_phase_for(campaign) is not None:
+    if open_phase_for(campaign) is not None:
         refuse("scenario", "Finish the upgrade phase first (or the owner abandons it).")
 
 
@@ -277,7 +272,7 @@ def next_scenario_choose(*, access: Access, actor: Any, revision: Any, scenario:
     """The last scenario's winner (or the owner for them) picks where the campaign goes next."""
     require_member(access)
     campaign = access.campaign
-    sheet = campaign_sheet(campaign_id=campaign.pk)
+    sheet = campaign_for_sheet(campaign_id=campaign.pk)
     winner = last_winner(sheet)
     if winner is not None and not access.may_edit_guild(winner):
         refuse("scenario", f"{winner.colour.name}, the last scenario's winner, chooses the next scenario.")
@@ -302,64 +297,6 @@ def next_scenario_choose(*, access: Access, actor: Any, revision: Any, scenario:
         summary=f"{who} chose {chosen.name} as the next scenario",
     )
     return campaign
-
-
-@transaction.atomic
-def angel_take(
-    *, access: Access, actor: Any, guild: Guild, revision: Any, angel: Any, swap_for: Any = None
-) -> GuildHero:
-    """Field a rescued angel in place of a hero (who leaves, handing over its cards) or keep it in reserve."""
-    require_guild_editor(access, guild)
-    claim_guild_revision(guild, revision)
-    angel_hero = guild_hero(guild, angel, "angel")
-    if not angel_hero.hero.is_angel:
-        refuse("angel", f"{angel_hero.hero.name} is not an angel.")
-    if angel_hero.fielded:
-        refuse("angel", f"{angel_hero.hero.name} is already fielded.")
-    if swap_for is None:
-        return angel_hero
-    leaving = guild_hero(guild, swap_for, "swap_for")
-    if leaving.pk == angel_hero.pk or not leaving.fielded:
-        refuse("swap_for", "Swap the angel for one of the three fielded heroes.")
-    changes = Changes()
-    for card in InventoryCard.objects.filter(hero=leaving):
-        changes.update(card, hero=angel_hero)
-    for curse in HeroCurse.objects.filter(hero=leaving):
-        changes.delete(curse)
-    changes.update(leaving, fielded=False, retired=True)
-    changes.update(angel_hero, fielded=True)
-    event_record(
-        campaign=access.campaign,
-        actor=actor,
-        kind="angel-swapped",
-        guild=guild,
-        changes=changes,
-        summary=f"{guild.colour.name} fielded {angel_hero.hero.name} in place of {leaving.hero.name}",
-    )
-    return angel_hero
-
-
-@transaction.atomic
-def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: Any, heroes: Any) -> Guild:
-    """With an angel on the roster, a guild fields any 3 of its heroes at the start of a scenario."""
-    require_guild_editor(access, guild)
-    claim_guild_revision(guild, revision)
-    if not isinstance(heroes, list) or len(heroes) != 3 or len(set(map(str, heroes))) != 3:
-        refuse("heroes", "Field exactly 3 different heroes.")
-    fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
-    changes = Changes()
-    for hero in GuildHero.objects.filter(guild=guild, retired=False):
-        if hero.fielded != (hero.pk in fielded):
-            changes.update(hero, fielded=hero.pk in fielded)
-    event_record(
-        campaign=access.campaign,
-        actor=actor,
-        kind="heroes-fielded",
-        guild=guild,
-        changes=changes,
-        summary=f"{guild.colour.name} fields {', '.join(map(str, heroes))}",
-    )
-    return guild
 
 
 @transaction.atomic
@@ -391,73 +328,3 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
         summary=f"The campaign is over; Savior of Arcadia: {name}",
     )
     return campaign
-
-
-def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
-    """Medals, council seat and Ultimate Arcadian, recomputed from the sheet (never stored)."""
-    from campaigns.selectors import play_achievements, recorded_plays
-
-    if campaign.finished_at is None:
-        return None
-    guilds = {g.pk: g for g in campaign.guilds.all()}
-    scenarios = [play_achievements(p, guilds) for p in recorded_plays(campaign)]
-    savior = guilds[campaign.savior_id].colour.slug if campaign.savior_id in guilds else None
-    return rules_achievements.campaign_finale(
-        scenarios, guilds=[g.colour.slug for g in guilds.values()], savior=savior
-    )
-
-
-# Changes to the campaign as a whole carry the campaign's revision; the rest belong to one guild.
-CAMPAIGN_SCOPED_KINDS = frozenset(
-    {
-        "scenario-recorded",
-        "next-chosen",
-        "finale",
-        "guild-added",
-        "undo-campaign",
-        "live-started",
-        "live-abandoned",
-    }
-)
-OWNER_ONLY_UNDO = frozenset({"finale", "guild-added"})
-
-
-def _claim_for_undo(access: Access, event: Event, revision: Any) -> None:
-    if event.kind in OWNER_ONLY_UNDO:
-        require_owner(access)
-    if event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None:
-        claim_campaign_revision(access.campaign, revision)
-    else:
-        require_guild_editor(access, event.guild)
-        claim_guild_revision(event.guild, revision)
-
-
-@transaction.atomic
-def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
-    """Undo a change by a compensating event, while nothing later has changed the same rows."""
-    require_member(access)
-    campaign = access.campaign
-    event = Event.objects.select_related("guild").filter(campaign=campaign, seq=seq).first()
-    if event is None:
-        refuse("seq", f"No change #{seq} in this campaign.")
-    if not event.changes:
-        refuse("seq", f"Change #{seq} ({event.summary}) cannot be undone.")
-    _claim_for_undo(access, event, revision)
-    if (
-        event.kind == "scenario-recorded"
-        and UpgradePhase.objects.filter(
-            play__campaign=campaign, play__number=event.data.get("number")
-        ).exists()
-    ):
-        raise ConflictError(
-            "The upgrade phase after this scenario has begun; the owner abandons it first.",
-            campaign_id=campaign.pk,
-        )
-    if hasattr_undone(event):
-        raise ConflictError(f"Change #{seq} was already undone.", campaign_id=campaign.pk)
-    if not effects_in_place(event):
-        raise ConflictError(
-            f"Later changes build on #{seq} ({event.summary}); undo those first.", campaign_id=campaign.pk
-        )
-    scoped = event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None
-    return apply_undo(event=event, actor=actor, kind="undo-campaign" if scoped else "undo")

@@ -1,0 +1,108 @@
+"""What every campaign endpoint shares: who is asking, the revision a write is based on, and the answer.
+
+Campaign writes are built by `campaign_action`: check the role early, validate the input, call one
+service, answer with the sheet. A stale write (409) carries the sheet as it is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaigns.access import Access, campaign_access, require_guild_editor, require_member, require_owner
+from campaigns.api.serializers import SheetSerializer
+from campaigns.errors import ConflictError
+from campaigns.models import Guild
+from campaigns.selectors.campaigns import campaign_for_sheet, guild_for
+from campaigns.selectors.sheet import campaign_sheet_data
+from companion.api import errors
+
+SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
+SHEET = SheetSerializer
+
+
+def revision_of(request: Request) -> Any:
+    """The revision a write is based on: the body's `revision`, else the If-Match header."""
+    if isinstance(request.data, dict) and "revision" in request.data:
+        return request.data["revision"]
+    header = request.headers.get("If-Match", "").strip().strip('"').removeprefix("W/").strip('"')
+    return int(header) if header.isdigit() else None
+
+
+def access_for(request: Request, pk: Any) -> Access:
+    return campaign_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
+
+
+def sheet_response(campaign_id: int, access: Access, code: int = status.HTTP_200_OK) -> Response:
+    campaign = campaign_for_sheet(campaign_id=campaign_id)
+    data = campaign_sheet_data(campaign, access)
+    return Response(data, status=code, headers={"ETag": f'"{campaign.revision}"'})
+
+
+def valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class CampaignAPIView(APIView):
+    """A campaign endpoint: a stale write is answered with the sheet as it is now, so the client can redo
+    its change on top."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ConflictError) and exc.current is None and exc.campaign_id is not None:
+            access = campaign_access(user=getattr(self.request, "user", None), pk=exc.campaign_id)
+            exc.current = campaign_sheet_data(campaign_for_sheet(campaign_id=exc.campaign_id), access)
+        return super().handle_exception(exc)
+
+
+def check_role(access: Access, role: str, guild: Guild | None) -> None:
+    """Refuse early (before reading the body) what the caller may never do; services check again."""
+    if role == "owner":
+        require_owner(access)
+    elif guild is not None and role == "guild":
+        require_guild_editor(access, guild)
+    else:
+        require_member(access)
+
+
+def campaign_action(
+    input_class: type[serializers.Serializer],
+    call: Callable[..., Any],
+    *,
+    code: int = status.HTTP_200_OK,
+    guild: bool = False,
+    role: str = "member",
+    summary: str = "",
+) -> type[APIView]:
+    """A POST endpoint that runs one service with the validated input and answers with the new sheet."""
+
+    class Action(CampaignAPIView):
+        @extend_schema(
+            request=input_class, responses={code: SHEET, **errors(400, 403, 404, 409, 415)}, summary=summary
+        )
+        def post(self, request: Request, pk: int, colour: str | None = None) -> Response:
+            access = access_for(request, pk)
+            target = guild_for(access.campaign, colour) if guild else None
+            check_role(access, "guild" if guild and role == "member" else role, target)
+            data = valid(input_class, request)
+            data["revision"] = revision_of(request)
+            if target is not None:
+                data["guild"] = target
+            call(access=access, actor=request.user, **data)
+            return sheet_response(access.campaign.pk, _fresh(request, access), code)
+
+    Action.__name__ = input_class.__name__.removesuffix("Input") + "View"
+    return Action
+
+
+def _fresh(request: Request, access: Access) -> Access:
+    # A guild claimed in this request changes what the caller may edit.
+    return campaign_access(user=request.user, pk=access.campaign.pk)

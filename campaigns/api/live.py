@@ -1,0 +1,33 @@
+"""The scenario tracked live: its state, and the taps that change it."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from campaigns.api import serializers as s
+from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
+from campaigns.selectors.campaigns import campaign_for_sheet
+from campaigns.selectors.live import live_state
+from campaigns.services import live
+from companion.api import errors
+
+LiveStart = campaign_action(
+    s.LiveStartInput, live.live_start, code=status.HTTP_201_CREATED, summary="Start tracking a scenario live"
+)
+LiveAbandon = campaign_action(
+    s.ClaimInput, live.live_abandon, role="owner", summary="Abandon the live scenario"
+)
+LiveTally = campaign_action(s.TallyInput, live.live_tally, guild=True, summary="Tap a live counter")
+LiveQuest = campaign_action(s.QuestInput, live.live_quest, guild=True, summary="Complete a quest live")
+
+
+class Live(CampaignAPIView):
+    @extend_schema(parameters=[SHARE_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The scenario being played: counters, quests and the results it would record now."""
+        access = access_for(request, pk)
+        return Response({"live": live_state(campaign_for_sheet(campaign_id=access.campaign.pk))})

@@ -1,0 +1,31 @@
+"""Domain errors: what a service raises when a write breaks a rule or is based on a stale revision.
+
+No HTTP here; `companion.api.exception_handler` and the pages map these to answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.core.exceptions import ValidationError
+from django.db import InterfaceError as DbInterfaceError
+from django.db import OperationalError as DbOperationalError
+
+# Worth another try later when rendering a sheet: the disk, the database connection. Everything else is a
+# bug or bad data.
+RENDER_TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OSError, DbOperationalError, DbInterfaceError)
+
+
+def refuse(field: str, message: str) -> NoReturn:
+    """A broken rule, named beside the field it concerns (a 400 with field messages)."""
+    raise ValidationError({field: [message]})
+
+
+class ConflictError(Exception):
+    """A write based on a stale revision, or one that collides with another player's write."""
+
+    def __init__(self, message: str, *, current: Any = None, campaign_id: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.current = current
+        self.campaign_id = campaign_id

@@ -1,0 +1,158 @@
+"""Reads of the upgrade phase and the hero draft: what each reader may see of the hidden hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.access import Access
+from campaigns.models import (
+    Campaign,
+    DeathCurse,
+    Event,
+    Guild,
+    Hero,
+    HeroDraftRecord,
+    UpgradeCard,
+    UpgradeGuild,
+    UpgradePhase,
+)
+from rules_helpers.drafts import UPGRADE_HAND, HeroDraft, UpgradeDraft
+
+
+class PhaseChanged(Exception):
+    """The phase was restarted between two reads of one view; read it again."""
+
+
+def closed_phase(campaign: Campaign, level: int) -> UpgradePhase | None:
+    phase = UpgradePhase.objects.filter(campaign=campaign, level=level).first()
+    return phase if phase is not None and phase.status == UpgradePhase.Status.CLOSED else None
+
+
+def phase_opened_event(campaign: Campaign, level: int) -> Event:
+    """The latest opening of the level's phase (a restart opens it again)."""
+    return Event.objects.filter(campaign=campaign, kind="upgrade-opened", data__level=level).latest("seq")
+
+
+def deck_note(phase: UpgradePhase) -> str | None:
+    if phase.draft_mode == UpgradePhase.DraftMode.APP:
+        return None
+    return (
+        f"The level {phase.level} upgrade deck is not (fully) entered in the app: deal the cards at the "
+        f"table, then each player enters the {UPGRADE_HAND} cards they drafted."
+    )
+
+
+def phase_view(phase: UpgradePhase, access: Access, guild: Guild | None) -> dict[str, Any]:
+    """What one reader may see: everyone sees the curse draws and who is still choosing; only a hand's
+    holder (or the owner, picking for an absent player) sees that hand; others' picks stay hidden."""
+    parts = list(phase.guilds.select_related("guild__colour"))
+    draft = UpgradeDraft.from_dict(phase.draft) if phase.draft else None
+    closed = phase.status == UpgradePhase.Status.CLOSED
+    return {
+        "level": phase.level,
+        "status": phase.status,
+        "draft_mode": phase.draft_mode,
+        "deck_note": deck_note(phase),
+        "curse_draws": phase.curse_draws,
+        "round": draft.round if draft else None,
+        "draft_complete": draft.is_complete if draft else all(len(p.drafted) == UPGRADE_HAND for p in parts),
+        "waiting_for": list(draft.waiting_for())
+        if draft
+        else [p.guild.colour.slug for p in parts if len(p.drafted) < UPGRADE_HAND],
+        "guilds": [_part_view(p, closed) for p in parts],
+        "mine": _mine(draft, parts, guild) if guild is not None else None,
+    }
+
+
+def _part_view(part: UpgradeGuild, closed: bool) -> dict[str, Any]:
+    view = {"guild": part.guild.colour.slug, "purchased": part.purchased, "confirmed": part.confirmed}
+    if part.purchased:
+        view.update({"bought": part.bought, "spent": part.spent})
+    if closed:
+        view["drafted"] = part.drafted
+    return view
+
+
+def _mine(draft: UpgradeDraft | None, parts: list[UpgradeGuild], guild: Guild) -> dict:
+    part = next((p for p in parts if p.guild_id == guild.pk), None)
+    if part is None:
+        raise PhaseChanged
+    colour = guild.colour.slug
+    return {
+        "guild": colour,
+        "coins": part.coins,
+        "hand": list(draft.hand(colour)) if draft and not draft.is_complete else [],
+        "picked_this_round": bool(draft and draft.picked_this_round(colour)),
+        "drafted": list(draft.drafted(colour)) if draft else part.drafted,
+        "bought": part.bought,
+        "purchased": part.purchased,
+        "confirmed": part.confirmed,
+    }
+
+
+def phase_story(phase: UpgradePhase) -> list[str]:
+    """One line per guild, for reviewing a phase: "Purple drafted A, B; bought A for 3; saved 1 coin"."""
+    parts = list(phase.guilds.select_related("guild__colour"))
+    slugs = {slug for part in parts for slug in part.drafted + part.bought}
+    names = dict(
+        UpgradeCard.objects.filter(edition=phase.campaign.edition, slug__in=slugs).values_list("slug", "name")
+    )
+    limit = phase.campaign.edition.max_saved_coins
+    lines = []
+    for part in parts:
+        drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
+        bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
+        saved = min(limit, part.coins - part.spent) if part.purchased else 0
+        lines.append(
+            f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}; "
+            f"saved {saved} coin{'s' if saved != 1 else ''}"
+        )
+    return lines
+
+
+def phase_actions(phase: UpgradePhase) -> list[str]:
+    """Every action of a phase, in order, from its (latest) opening to its closing."""
+    start = phase_opened_event(phase.campaign, phase.level).seq
+    events = Event.objects.filter(campaign=phase.campaign, seq__gte=start, kind__startswith="upgrade")
+    closing = events.filter(kind="upgrade-confirm", summary__contains="closed").order_by("seq").last()
+    if closing is not None:
+        events = events.filter(seq__lte=closing.seq)
+    return [e.summary for e in events.order_by("seq")]
+
+
+def phase_cards(campaign: Campaign, slugs: set[str]) -> dict[str, UpgradeCard]:
+    return {c.slug: c for c in UpgradeCard.objects.filter(edition=campaign.edition, slug__in=slugs)}
+
+
+def edition_curses(campaign: Campaign) -> dict[str, DeathCurse]:
+    return {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
+
+
+def hero_names(campaign: Campaign, slugs: list[str]) -> dict[str, str]:
+    return dict(Hero.objects.filter(edition=campaign.edition, slug__in=slugs).values_list("slug", "name"))
+
+
+def draftable_heroes(campaign: Campaign) -> dict[str, Hero]:
+    return {h.slug: h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False)}
+
+
+def hero_draft_view(record: HeroDraftRecord, guild: Guild | None) -> dict[str, Any]:
+    """Everyone sees who is still choosing; only a hand's holder sees the hand and their kept heroes."""
+    draft = HeroDraft.from_dict(record.state)
+    view: dict[str, Any] = {
+        "round": draft.round,
+        "complete": draft.is_complete,
+        "waiting_for": list(draft.waiting_for()),
+        "mine": None,
+    }
+    if record.done:
+        view["drafted"] = {player: list(draft.drafted(player)) for player in draft.players}
+    if guild is not None:
+        colour = guild.colour.slug
+        view["mine"] = {
+            "guild": colour,
+            "hand": [] if draft.is_complete else list(draft.hand(colour)),
+            "picked_this_round": draft.picked_this_round(colour),
+            "drafted": list(draft.drafted(colour)),
+        }
+    return view

@@ -1,0 +1,237 @@
+"""A campaign's guilds: setting them up, claiming one, choosing and fielding heroes, taking angels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from campaigns.access import Access, require_guild_editor, require_owner
+from campaigns.errors import refuse
+from campaigns.models import (
+    Campaign,
+    Guild,
+    GuildColour,
+    GuildHero,
+    Hero,
+    HeroCurse,
+    HeroDraftRecord,
+    InventoryCard,
+    Membership,
+    UpgradeCard,
+)
+from campaigns.services.history import Changes, event_record
+from campaigns.services.inventory import guild_hero
+from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
+
+MAX_GUILDS = 4
+
+
+def _colour(campaign: Campaign, slug: str) -> GuildColour:
+    colour = GuildColour.objects.filter(edition=campaign.edition, slug=slug).first()
+    if colour is None:
+        names = ", ".join(GuildColour.objects.filter(edition=campaign.edition).values_list("slug", flat=True))
+        refuse("colour", f"Unknown guild colour {slug!r}; this edition has {names}.")
+    return colour
+
+
+def _player_for(campaign: Campaign, username: Any) -> Any:
+    """The member who plays a guild, named by username; none: the owner holds it (or it waits for a claim)."""
+    if not username:
+        return None
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None or not Membership.objects.filter(campaign=campaign, user=user).exists():
+        refuse("player", "That player has not joined this campaign.")
+    return user
+
+
+@transaction.atomic
+def guild_add(
+    *,
+    access: Access,
+    actor: Any,
+    revision: Any,
+    colour: str,
+    player: str | None = None,
+    player_name: str = "",
+) -> Guild:
+    """Add a guild before the first scenario; a player may run two, the owner may hold one for a friend.
+    `player` is the username of a member who plays it."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    if campaign.plays.exists():
+        refuse("colour", "Guilds are set up before the first scenario.")
+    colour_obj = _colour(campaign, colour)
+    if campaign.guilds.filter(colour=colour_obj).exists():
+        refuse("colour", f"{colour_obj.name} is already taken in this campaign.")
+    if campaign.guilds.count() >= MAX_GUILDS:
+        refuse("colour", f"A campaign has at most {MAX_GUILDS} guilds.")
+    changes = Changes()
+    guild = changes.create(
+        Guild,
+        campaign=campaign,
+        colour=colour_obj,
+        seat=_next_seat(campaign),
+        player=_player_for(campaign, player),
+        player_name=(player_name or "").strip()[:60],
+    )
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="guild-added",
+        summary=f"{colour_obj.name} guild joined the table",
+        changes=changes,
+        guild=guild,
+    )
+    return guild
+
+
+def _next_seat(campaign: Campaign) -> int:
+    seats = set(campaign.guilds.values_list("seat", flat=True))
+    return next(n for n in range(1, MAX_GUILDS + 2) if n not in seats)
+
+
+@transaction.atomic
+def guild_claim(*, access: Access, actor: Any, guild: Guild, revision: Any) -> Guild:
+    """A member takes an unclaimed guild as their own."""
+    if not access.is_member:
+        refuse("guild", "Join the campaign before claiming a guild.")
+    claim_guild_revision(guild, revision)
+    if not access.may_claim(guild):
+        refuse("guild", f"{guild.colour.name} already has a player.")
+    changes = Changes()
+    changes.update(guild, player=actor)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="guild-claimed",
+        summary=f"{actor.get_username()} plays {guild.colour.name}",
+        changes=changes,
+        guild=guild,
+    )
+    return guild
+
+
+def _starter_deck(campaign: Campaign) -> list[UpgradeCard]:
+    cards = UpgradeCard.objects.filter(edition=campaign.edition, deck=UpgradeCard.Deck.STARTER).order_by(
+        "slug"
+    )
+    return [card for card in cards for _ in range(card.copies or 1)]
+
+
+def _check_heroes(campaign: Campaign, guild: Guild, slugs: list[str]) -> list[Hero]:
+    size = campaign.edition.heroes_per_guild
+    if not isinstance(slugs, list) or len(slugs) != size:
+        refuse("heroes", f"Choose exactly {size} heroes.")
+    if len(set(slugs)) != len(slugs):
+        refuse("heroes", "A guild cannot field the same hero twice.")
+    found = {h.slug: h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False, slug__in=slugs)}
+    unknown = [s for s in slugs if s not in found]
+    if unknown:
+        refuse("heroes", f"Unknown hero {unknown[0]!r} in {campaign.edition.name}.")
+    taken = GuildHero.objects.filter(campaign=campaign, hero__slug__in=slugs).exclude(guild=guild)
+    if taken.exists():
+        other = taken.select_related("hero", "guild__colour").first()
+        refuse("heroes", f"{other.hero.name} is already in the {other.guild.colour.name} guild.")
+    return [found[s] for s in slugs]
+
+
+@transaction.atomic
+def guild_heroes_choose(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, heroes: list[str]
+) -> Guild:
+    """Pick the guild's three heroes before the first scenario; the starter deck is dealt over them."""
+    require_guild_editor(access, guild)
+    campaign = access.campaign
+    claim_guild_revision(guild, revision)
+    if campaign.plays.exists():
+        refuse("heroes", "Heroes are chosen before the first scenario and never changed afterwards.")
+    if HeroDraftRecord.objects.filter(campaign=campaign).exists():
+        refuse("heroes", "This campaign drafts its heroes; pick from your hand in the hero draft.")
+    chosen = _check_heroes(campaign, guild, heroes)
+    changes = Changes()
+    for card in InventoryCard.objects.filter(guild=guild):
+        changes.delete(card)
+    for old in GuildHero.objects.filter(guild=guild):
+        changes.delete(old)
+    roster = [
+        changes.create(GuildHero, campaign=campaign, guild=guild, hero=hero, position=i)
+        for i, hero in enumerate(chosen, start=1)
+    ]
+    deal_starter_deck(changes, campaign, guild, roster)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="heroes-chosen",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} chose {', '.join(h.name for h in chosen)}",
+    )
+    return guild
+
+
+def deal_starter_deck(changes: Changes, campaign: Campaign, guild: Guild, roster: list[GuildHero]) -> None:
+    # One card per hero in turn, so every hero starts with something to attack with.
+    for index, card in enumerate(_starter_deck(campaign)):
+        hero = roster[index % len(roster)]
+        changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=index // len(roster) + 1)
+
+
+@transaction.atomic
+def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: Any, heroes: Any) -> Guild:
+    """With an angel on the roster, a guild fields any 3 of its heroes at the start of a scenario."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    if not isinstance(heroes, list) or len(heroes) != 3 or len(set(map(str, heroes))) != 3:
+        refuse("heroes", "Field exactly 3 different heroes.")
+    fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
+    changes = Changes()
+    for hero in GuildHero.objects.filter(guild=guild, retired=False):
+        if hero.fielded != (hero.pk in fielded):
+            changes.update(hero, fielded=hero.pk in fielded)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="heroes-fielded",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} fields {', '.join(map(str, heroes))}",
+    )
+    return guild
+
+
+@transaction.atomic
+def angel_take(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, angel: Any, swap_for: Any = None
+) -> GuildHero:
+    """Field a rescued angel in place of a hero (who leaves, handing over its cards) or keep it in reserve."""
+    require_guild_editor(access, guild)
+    claim_guild_revision(guild, revision)
+    angel_hero = guild_hero(guild, angel, "angel")
+    if not angel_hero.hero.is_angel:
+        refuse("angel", f"{angel_hero.hero.name} is not an angel.")
+    if angel_hero.fielded:
+        refuse("angel", f"{angel_hero.hero.name} is already fielded.")
+    if swap_for is None:
+        return angel_hero
+    leaving = guild_hero(guild, swap_for, "swap_for")
+    if leaving.pk == angel_hero.pk or not leaving.fielded:
+        refuse("swap_for", "Swap the angel for one of the three fielded heroes.")
+    changes = Changes()
+    for card in InventoryCard.objects.filter(hero=leaving):
+        changes.update(card, hero=angel_hero)
+    for curse in HeroCurse.objects.filter(hero=leaving):
+        changes.delete(curse)
+    changes.update(leaving, fielded=False, retired=True)
+    changes.update(angel_hero, fielded=True)
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="angel-swapped",
+        guild=guild,
+        changes=changes,
+        summary=f"{guild.colour.name} fielded {angel_hero.hero.name} in place of {leaving.hero.name}",
+    )
+    return angel_hero
