@@ -34,3 +34,9 @@ def settle_purchase(coins: int, costs: Sequence[int]) -> Purchase:
         raise ValueError(f"these cards cost {spent} coins but the Guild has only {coins}")
     saved = min(MAX_SAVED_COINS, coins - spent)
     return Purchase(spent, saved, coins - spent - saved)
+
+
+def upgrade_phase_follows(scenario_number: int, *, campaign_mode: bool, scenarios: int = 6) -> bool:
+    """A campaign has an Upgrade Phase after each scenario (RB:1273-1274) except the last, which leads to
+    the Campaign Finale (RB:1312-1313); an episodic game has none."""
+    return campaign_mode and scenario_number < scenarios

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
-from campaigns.services.content import PACK_DIR
+from campaigns.selectors.content import PACK_DIR
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 PACKS = ("inferno.json", "arcadia-quest.json", "test-pack.json")

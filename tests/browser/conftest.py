@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from campaigns.services.content import PACK_DIR
+from campaigns.selectors.content import PACK_DIR
 from tests.conftest import PACKS, skip_or_fail
 
 CHROMIUM = "/usr/bin/chromium"

@@ -7,13 +7,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from campaigns.models import CONTENT_MODELS, Edition, Hero, Scenario
-from campaigns.services.content import (
-    PACK_DIR,
-    ContentPackError,
-    content_pack_dumps,
-    content_pack_export,
-    content_pack_load,
-)
+from campaigns.selectors.content import PACK_DIR, content_pack_dumps, content_pack_export
+from campaigns.services.content import ContentPackError, content_pack_load
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaigns.models import Event
-from campaigns.services.transfer import campaign_export, campaign_import
+from campaigns.selectors.transfer import campaign_export
+from campaigns.services.transfer import campaign_import
 from tests.conftest import db_snapshot
 from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
 
@@ -45,7 +46,7 @@ def undo(client, campaign, seq, revision):
 
 def campaign_rows():
     """The campaign's rows as the history sees them: by uid, without ids or revision counters."""
-    from campaigns.services.history import CAMPAIGN_PATHS, snapshot
+    from campaigns.selectors.snapshots import CAMPAIGN_PATHS, snapshot
 
     return {
         model.__name__: sorted((str(obj.uid), repr(snapshot(obj))) for obj in model.objects.all())

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaigns.models import Event, InventoryCard, Membership
-from campaigns.services.history import CAMPAIGN_PATHS, snapshot
+from campaigns.selectors.snapshots import CAMPAIGN_PATHS, snapshot
 from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db

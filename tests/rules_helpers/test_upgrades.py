@@ -37,3 +37,14 @@ def test_negative_coins_are_refused():
 def test_a_negative_cost_is_refused():
     with pytest.raises(ValueError, match="coins a card costs"):
         settle_purchase(5, [3, -1])
+
+
+def test_an_upgrade_phase_follows_every_campaign_scenario_but_the_last():
+    """RB:1273-1274: after each scenario, before its Upgrade Phase, the sheet is updated;
+    RB:1312-1313: the 6th and final scenario leads to the Campaign Finale instead."""
+    from rules_helpers.upgrades import upgrade_phase_follows
+
+    assert [upgrade_phase_follows(n, campaign_mode=True) for n in range(1, 7)] == [True] * 5 + [False]
+    assert not upgrade_phase_follows(1, campaign_mode=False)
+    assert upgrade_phase_follows(3, campaign_mode=True, scenarios=4)
+    assert not upgrade_phase_follows(4, campaign_mode=True, scenarios=4)

@@ -2,7 +2,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaigns.services.content import ContentPackError, content_pack_load_file, default_pack_paths
+from campaigns.selectors.content import default_pack_paths
+from campaigns.services.content import ContentPackError, content_pack_load_file
 
 
 class Command(BaseCommand):
