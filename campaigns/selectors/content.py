@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from django.db.models import Count, Model, Prefetch, QuerySet
 
 from campaigns.models import (
     CONTENT_MODELS,
+    Confidence,
     DeathCurse,
     Edition,
     ExplorationTokenKind,
@@ -21,6 +23,7 @@ from campaigns.models import (
     Quest,
     Scenario,
     ScenarioMonster,
+    SpawnPair,
     UpgradeCard,
 )
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
@@ -106,6 +109,7 @@ def content_report(*, edition_slug: str | None = None) -> dict[str, dict[str, An
             "scenarios": _missing(Scenario.objects.filter(edition=edition), _named),
             "exploration_tokens": _missing(ExplorationTokenKind.objects.filter(edition=edition), _named),
             "unverified_records": _unverified_count(edition),
+            **data_gaps(edition.slug),
         }
     return report
 
@@ -212,3 +216,41 @@ def _plain(model: type[Model], name: str, value: Any) -> Any:
 
 def content_pack_dumps(records: list[dict[str, Any]]) -> str:
     return json.dumps(records, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+# The records a table plays with, and how each reaches its edition.
+CHECKED: tuple[tuple[type[Model], str], ...] = (
+    (Scenario, "edition__slug"),
+    (Hero, "edition__slug"),
+    (Monster, "edition__slug"),
+    (MonsterLevelCard, "monster__edition__slug"),
+    (UpgradeCard, "edition__slug"),
+    (DeathCurse, "edition__slug"),
+    (SpawnPair, "edition__slug"),
+)
+NOT_RATED = "not rated"
+
+
+def data_gaps(edition_slug: str) -> dict[str, Any]:
+    """What the content data tables leave open: Spawn pairs, and unconfirmed records by confidence."""
+    unverified: Counter[str] = Counter()
+    low: list[dict[str, str]] = []
+    for model, path in CHECKED:
+        records = model._default_manager.filter(**{path: edition_slug}, verified=False)
+        for rating, n in Counter(records.values_list("confidence", flat=True)).items():
+            unverified[rating or NOT_RATED] += n
+        low += [
+            {"kind": str(model._meta.verbose_name), "name": str(obj), "notes": getattr(obj, "notes", "")}
+            for obj in records.filter(confidence=Confidence.LOW)
+        ]
+    pairs = SpawnPair.objects.filter(edition__slug=edition_slug)
+    return {
+        "spawn_pairs": [
+            {"slug": p.slug, "name": p.name, "missing": p.missing_fields}
+            for p in pairs.filter(SpawnPair.missing_q())
+        ],
+        "unverified_by_confidence": {
+            rating: unverified[rating] for rating in [*Confidence.values, NOT_RATED] if unverified[rating]
+        },
+        "low_confidence": low,
+    }

@@ -17,13 +17,9 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
 from django.utils.text import slugify
 
-from campaigns.errors import refuse
+from campaigns.errors import ContentPackError, refuse
 from campaigns.models import Campaign, UpgradeCard
 from campaigns.selectors.content import MODEL_LABELS
-
-
-class ContentPackError(Exception):
-    """A pack that cannot load; the message names the bad record."""
 
 
 def _describe(index: int, record: dict[str, Any]) -> str:
