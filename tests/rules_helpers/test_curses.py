@@ -3,7 +3,7 @@ import random
 import pytest
 
 from rules_helpers.curses import Curse, CurseDraw, curse_draw_count, draw_curses
-from rules_helpers.testing import ScriptedRandom
+from tests.rules_helpers.scripted import ScriptedRandom
 
 NO_CURSE, SHOCK, NOSEBLEED, AMNESIA, ETERNAL = (
     Curse("D-00", 0),
