@@ -151,6 +151,12 @@ def test_an_impossible_finale_is_refused(scenarios, guilds, savior, message):
         campaign_finale(scenarios, guilds=guilds, savior=savior)
 
 
+def test_a_longer_campaign_passes_its_own_number_of_scenarios():
+    """RB:1282 scenarios are numbered "1 through 6" on the sheet; an edition may play another number."""
+    finale = campaign_finale([_scenario("yellow")] * 7, guilds=GUILDS, savior=None, campaign_scenarios=7)
+    assert finale.medals["winner"] == {"yellow"}
+
+
 subsets = st.frozensets(st.sampled_from(GUILDS))
 scenario_sheets = st.fixed_dictionaries(
     {

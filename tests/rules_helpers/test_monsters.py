@@ -43,3 +43,10 @@ def test_overlapping_labels_are_refused():
 def test_a_malformed_level_label_is_refused(label):
     with pytest.raises(ValueError, match="level card label"):
         level_bracket(1, labels=(label, "1"))
+
+
+def test_a_campaign_of_another_length_passes_its_own_number_of_scenarios():
+    """RB:480-482 "use only the card for the level equal to the number of the scenario being played"."""
+    assert level_bracket(7, labels=("1-3", "4-7"), campaign_scenarios=7) == "4-7"
+    with pytest.raises(ValueError, match="scenarios 1 to 5"):
+        level_bracket(6, campaign_scenarios=5)
