@@ -98,7 +98,7 @@ def _writers(module: ast.Module) -> set[str]:
 
 
 def test_services_only_write():
-    """A public function in services/ changes the database; reads belong in selectors/, rules in rules_helpers/."""
+    """A public function in services/ changes the database; reads go in selectors/, rules in rules_helpers/."""
     readers = []
     for path in _modules("campaigns/services"):
         module = _tree(path)
@@ -115,11 +115,12 @@ def test_selectors_never_write():
     writes = []
     for path in _modules("campaigns/selectors"):
         for node in ast.walk(_tree(path)):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                if node.func.attr in WRITE_CALLS - {"update"} or (
-                    node.func.attr == "update" and "objects" in ast.unparse(node.func.value)
-                ):
-                    writes.append(f"{path.name}:{node.lineno}")
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            # dict.update() is not a write; a queryset's update() is.
+            queryset = "objects" in ast.unparse(node.func.value)
+            if node.func.attr in WRITE_CALLS - {"update"} or (node.func.attr == "update" and queryset):
+                writes.append(f"{path.name}:{node.lineno}")
     assert writes == []
 
 
@@ -145,9 +146,9 @@ def test_every_campaign_endpoint_documents_its_answer():
         for method, operation in operations.items():
             for code, answer in operation.get("responses", {}).items():
                 content = answer.get("content", {}).get("application/json", {})
-                if code.startswith("2") and content.get("schema", {}).get("type") == "object":
-                    if "$ref" not in content["schema"] and "properties" not in content["schema"]:
-                        bare.append(f"{method.upper()} {route} {code}")
+                shape = content.get("schema", {})
+                if code.startswith("2") and shape.get("type") == "object" and "properties" not in shape:
+                    bare.append(f"{method.upper()} {route} {code}")
     assert bare == []
     assert "SheetSerializer" in schema["components"]["schemas"] or "Sheet" in schema["components"]["schemas"]
     assert get_resolver() is not None
