@@ -98,7 +98,7 @@ def _writers(module: ast.Module) -> set[str]:
 
 
 def test_services_only_write():
-    """A public function in services/ changes the database; reads go in selectors/, rules in rules_helpers/."""
+    """A public service function changes the database; reads go in selectors/, rules in rules_helpers/."""
     readers = []
     for path in _modules("campaigns/services"):
         module = _tree(path)
