@@ -309,6 +309,9 @@ class Title(EditionScoped):
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="titles")
     local_name = models.CharField(max_length=120, blank=True)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     scenario = models.OneToOneField(
         "Scenario",
         null=True,
@@ -331,6 +334,9 @@ class Scenario(EditionScoped):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="scenarios")
     book_position = models.PositiveSmallIntegerField(help_text="Position in the Campaign Book.")
     local_name = models.CharField(max_length=120, blank=True)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     recommended_first = models.BooleanField(default=False)
     angel = models.OneToOneField(
         Hero,
