@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Content(models.Model):
@@ -112,12 +113,12 @@ class Monster(EditionScoped):
     COMPLETENESS_FIELDS = ("tier", "huge")
 
     class Tier(models.TextChoices):
-        MINOR_MINION = "minor-minion", "Minor Minion"
-        MAJOR_MINION = "major-minion", "Major Minion"
-        MINION = "minion", "Minion (minor or major not known)"
-        MINOR_VILLAIN = "minor-villain", "Minor Villain"
-        MAJOR_VILLAIN = "major-villain", "Major Villain"
-        VILLAIN = "villain", "Villain (minor or major not known)"
+        MINOR_MINION = "minor-minion", _("Minor Minion")
+        MAJOR_MINION = "major-minion", _("Major Minion")
+        MINION = "minion", _("Minion (minor or major not known)")
+        MINOR_VILLAIN = "minor-villain", _("Minor Villain")
+        MAJOR_VILLAIN = "major-villain", _("Major Villain")
+        VILLAIN = "villain", _("Villain (minor or major not known)")
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="monsters")
     tier = models.CharField(max_length=20, choices=Tier.choices, blank=True)
@@ -143,8 +144,8 @@ class MonsterLevelCard(Content):
     COMPLETENESS_FIELDS = ("life", "overkill", "reward", "attack_kind", "attack_dice", "movement", "defense")
 
     class AttackKind(models.TextChoices):
-        MELEE = "melee", "Melee"
-        RANGED = "ranged", "Ranged"
+        MELEE = "melee", _("Melee")
+        RANGED = "ranged", _("Ranged")
 
     monster = models.ForeignKey(Monster, on_delete=models.CASCADE, related_name="level_cards")
     label = models.CharField(max_length=8, help_text='The level printed on the card: "1", "2-3", "4-5", "6".')
@@ -226,9 +227,9 @@ class UpgradeCard(EditionScoped):
         REWARD = "reward", "Reward"
 
     class CardType(models.TextChoices):
-        ATTACK = "attack", "Attack"
-        BOOST = "boost", "Boost"
-        PERMANENT = "permanent", "Permanent"
+        ATTACK = "attack", _("Attack")
+        BOOST = "boost", _("Boost")
+        PERMANENT = "permanent", _("Permanent")
 
     class Group(models.TextChoices):
         SWORD = "sword", "Sword"

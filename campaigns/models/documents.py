@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
 from .catalog import Edition
@@ -15,7 +16,7 @@ class SheetDocument(models.Model):
 
     class Paper(models.TextChoices):
         A4 = "a4", "A4"
-        LETTER = "letter", "US Letter"
+        LETTER = "letter", _("US Letter")
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
