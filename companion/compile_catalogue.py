@@ -22,7 +22,7 @@ def compile_catalogue(po_path: Path) -> Path:
     if problems:
         raise SystemExit(f"{po_path}: a translation drops or adds a placeholder: {problems}")
     mo_path = po_path.with_suffix(".mo")
-    # Fuzzy and untranslated entries are left out, as msgfmt does: English shows until a translation is checked.
+    # Fuzzy and untranslated entries are left out, as msgfmt does: English shows until one is checked.
     catalogue.save_as_mofile(str(mo_path))
     return mo_path
 
