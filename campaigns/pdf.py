@@ -178,9 +178,13 @@ def _edition_circles(edition: Edition) -> list[dict[str, Any]]:
         {
             "slug": c.slug,
             "name": c.name,
+            "name_pt": getattr(c, "name_pt", ""),
             "order": c.order,
             "exclusive_group": c.exclusive_group,
-            "scenarios": [{"slug": s.slug, "name": s.name, "played_as": None} for s in c.scenarios.all()],
+            "scenarios": [
+                {"slug": s.slug, "name": s.name, "name_pt": s.name_pt, "played_as": None}
+                for s in c.scenarios.all()
+            ],
         }
         for c in circles
     ]
