@@ -335,3 +335,8 @@ def test_a_chance_is_written_as_the_reader_writes_numbers():
         assert percent(0.125) == "12.5%" and percent(0.0004) == "<0.1%"
     with translation.override("pt-br"):
         assert percent(0.125) == "12,5%" and percent(0.0004) == "<0,1%"
+
+
+def test_an_api_url_that_matches_nothing_answers_in_the_readers_language():
+    assert Client().get("/api/v1/nowhere/", **PT).json() == {"detail": "Não encontrado."}
+    assert Client().get("/api/v1/nowhere/").json() == {"detail": "Not found."}
