@@ -234,7 +234,8 @@ def test_the_menu_offers_the_switch_as_a_keyboard_usable_post_form():
     assert 'name="csrfmiddlewaretoken"' in form
     assert '<label for="language-select"' in form and '<button type="submit"' in form
     assert 'name="next" value="/helpers/dice/"' in form
-    assert '<option value="pt-br" lang="pt-br" selected>' in form
+    assert '<option value="pt-br" lang="pt-br" selected>Português Brasileiro</option>' in form
+    assert '<option value="en" lang="en">English</option>' in form
 
 
 def test_the_switch_keeps_the_language_for_an_anonymous_browser():
