@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -236,7 +237,7 @@ class DeathCursesSerializer(serializers.Serializer):
         names = [hero["hero"] for hero in heroes]
         if len(set(names)) != len(names):
             raise serializers.ValidationError(
-                "Each hero draws once per Upgrade Phase; a hero is listed twice."
+                _("Each hero draws once per Upgrade Phase; a hero is listed twice.")
             )
         return [services.HeroDeaths(**hero) for hero in heroes]
 

@@ -34,6 +34,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before CommonMiddleware (Django's rule); our subclass also hands a signed-in
+    # player's saved language to the browser (companion/i18n.py).
+    "companion.i18n.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -53,9 +56,11 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "libraries": {"content_names": "companion.content_names"},
         },
     },
 ]
@@ -82,8 +87,16 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The pages speak English and Brazilian Portuguese; a first visit follows Accept-Language, the switch in the
+# menu keeps the choice in a cookie (and on the player's account when signed in).
+LANGUAGES = [("en", "English"), ("pt-br", "Português (Brasil)")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Django 5 always formats numbers and dates by the active language (USE_L10N is gone).
 USE_TZ = True
 
 STATIC_URL = "/static/"
