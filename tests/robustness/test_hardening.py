@@ -141,6 +141,22 @@ def test_a_body_without_a_declared_length_is_still_cut_at_the_limit():
 
 
 @pytest.mark.parametrize(
+    "body",
+    [b'{"attack_dice": NaN}', b'{"attack_dice": Infinity}', b'{"kind": "\xff\xfe"}', b"{", b"[1,]"],
+)
+def test_what_the_probe_saw_refused_is_still_refused(body):
+    """Probe, "what held": NaN, Infinity, invalid UTF-8 and broken JSON were 400s; they still are."""
+    response = _post_raw(_client(), "/api/v1/helpers/roll/", body)
+    assert response.status_code == 400 and response.json()["detail"].startswith("JSON parse error")
+
+
+def test_a_json_body_in_another_text_charset_still_reads():
+    body = json.dumps({"attack_dice": 1, "kind": "melee"}).encode("utf-16")
+    response = _client().post("/api/v1/helpers/roll/", body, content_type="application/json; charset=utf-16")
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
     ("text", "depth"),
     [
         ("{}", 1),
