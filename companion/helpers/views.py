@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import math
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,6 +27,7 @@ from companion.helpers.forms import (
     MonsterForm,
     SpawnForm,
 )
+from companion.throttling import refused_for
 
 FACE_LABELS = {
     "melee": gettext_lazy("Melee"),
@@ -35,6 +38,33 @@ FACE_LABELS = {
 }
 # Odds below this are left off the bar list (they would all read "0.0%"); the rolled number always shows.
 SHOWN_ODDS = 0.0005
+
+
+def throttled_like_the_api(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """An anonymous visitor's submissions (a post, or a link that replays a result) count against the
+    same budget as the helpers' API: same rate (`HELPERS_ANON_RATE`), same cache key, so switching
+    between page and API gains nothing. Signed-in players are never cut off mid-game."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" or request.GET:
+            wait = refused_for(request, [api.AnonHelperThrottle], view=api.HelperView)
+            if wait is not None:
+                return _throttled(request, wait)
+        return view(request, *args, **kwargs)
+
+    return checked
+
+
+def _throttled(request: HttpRequest, wait: float) -> HttpResponse:
+    """The refusal where the result would go (htmx swaps only 200s), or a page of its own (429)."""
+    context = {"wait": math.ceil(wait), "again": request.path}
+    if request.htmx:
+        response = render(request, "helpers/_throttled.html", context)
+    else:
+        response = render(request, "helpers/throttled.html", context, status=429)
+    response["Retry-After"] = str(math.ceil(wait))
+    return response
 
 
 def _render(request: HttpRequest, page: str, partial: str, context: dict[str, Any]) -> HttpResponse:
@@ -63,6 +93,7 @@ def index(request: HttpRequest) -> HttpResponse:
 # --- Dice ---------------------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def dice(request: HttpRequest) -> HttpResponse:
     form = DiceForm(_submitted(request, "attack_dice"))
     context: dict[str, Any] = {"form": form}
@@ -97,6 +128,7 @@ def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]
 # --- Spawn --------------------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def spawn(request: HttpRequest) -> HttpResponse:
     form = SpawnForm(request.POST if request.method == "POST" else None)
     context: dict[str, Any] = {"form": form}
@@ -161,6 +193,7 @@ def _why_boxed(outcome: Any, labels: list[str]) -> str:
 # --- Death Curses -------------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def death_curses(request: HttpRequest) -> HttpResponse:
     posted = request.POST if request.method == "POST" else None
     if posted is not None and "add_hero" in posted:
@@ -205,6 +238,7 @@ def _curses_context(result: services.CurseDrawResult) -> dict[str, Any]:
 # --- Monster lookup -----------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def monsters(request: HttpRequest) -> HttpResponse:
     form = MonsterForm(_submitted(request, "monster"))
     context: dict[str, Any] = {"form": form}
