@@ -8,7 +8,6 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.access import campaign_access, require_member
 from campaigns.api.base import SHARE_PARAM, SHEET, CampaignAPIView, access_for, sheet_response, valid
@@ -19,6 +18,7 @@ from campaigns.selectors.transfer import campaign_export
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import transfer
 from companion.api import errors
+from companion.throttling import JOIN_THROTTLES
 
 
 class CampaignList(CampaignAPIView):
@@ -72,8 +72,7 @@ class CampaignDetail(CampaignAPIView):
 
 class CampaignJoin(CampaignAPIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "join"
+    throttle_classes = list(JOIN_THROTTLES)
     Input = JoinInput
 
     @extend_schema(request=Input, responses={200: SHEET, **errors(400, 403, 415, 429)})
