@@ -204,17 +204,22 @@ def gunicorn(env: dict[str, str], settings: str, logs: Path) -> Iterator[int]:
         log.close()
 
 
-def _wait_until_up(port: int, process: subprocess.Popen, log: str, timeout: float = 30) -> None:
+def _wait_until_up(port: int, process: subprocess.Popen, log: str, timeout: float = 120) -> None:
+    """Until the server answers; a busy machine can take a minute to start both servers' workers."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}; see {log}")
+            raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{_tail(log)}")
         try:
-            call(port, "GET", "/", timeout=2)
+            call(port, "GET", "/", timeout=5)
             return
         except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"gunicorn did not answer in time; see {log}")
+            time.sleep(0.5)
+    raise RuntimeError(f"gunicorn did not answer within {timeout:.0f} s:\n{_tail(log)}")
+
+
+def _tail(log: str, lines: int = 30) -> str:
+    return "\n".join(Path(log).read_text(errors="replace").splitlines()[-lines:])
 
 
 def call(
@@ -406,6 +411,30 @@ def machine() -> dict[str, Any]:
     }
 
 
+def report(results: dict[str, Any]) -> str:
+    """The README's block for a run, from its results alone (so it can be drawn again from the JSON)."""
+    by_conns = {int(conns): table for conns, table in results["tables"].items()}
+    machine, seconds = results["machine"], results["seconds_per_run"]
+    return "\n\n".join(
+        [
+            f"Run of {results['when']}: {seconds:g} s per run, {machine['cpus']} cores shared by wrk and the "
+            f"servers, PostgreSQL {machine['postgresql']}, Redis {machine['redis']}, Python "
+            f"{machine['python']}; load average {results['load_average']['before']:.1f} as it began. "
+            f"Every target met: **{'yes' if results['all_targets_met'] else 'no'}**.",
+            targets.markdown(by_conns, LABELS),
+            "What one request answers (probed once before the runs):",
+            probe_table(results["probes"]),
+        ]
+    )
+
+
+def write_readme(block: str) -> None:
+    text = README.read_text()
+    if TABLE_START in text:
+        README.write_text(readme_with(text, block))
+        print(f"updated the table in {README.relative_to(ROOT)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="drop and recreate the bench database first")
@@ -413,14 +442,24 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=float, default=float(os.environ.get("BENCH_SECONDS", DEFAULT_SECONDS))
     )
     parser.add_argument("--no-readme", action="store_true", help="leave bench/README.md as it is")
+    parser.add_argument(
+        "--readme-only",
+        action="store_true",
+        help="measure nothing: draw the README's table from results.json",
+    )
     options = parser.parse_args(argv)
+    if options.readme_only:
+        write_readme(report(json.loads(RESULTS.read_text())))
+        return 0
     if not shutil.which("wrk"):
         print(
             "The benchmark needs wrk (Debian: apt-get install wrk); `make bench` installs it.",
             file=sys.stderr,
         )
         return 2
-    began = time.monotonic()
+    began, load_before = time.monotonic(), os.getloadavg()
+    if load_before[0] > (os.cpu_count() or 1) / 2:
+        print(f"note: load average {load_before[0]:.1f} before the run: other work shares the cores")
     database_ready(fresh=options.fresh)
     env = site_env()
     campaign, token = data_ready(env)
@@ -439,39 +478,28 @@ def main(argv: list[str] | None = None) -> int:
         )
         runs = measure(site, seconds=options.seconds, connections=CONNECTIONS, scripts=Path(tmp))
     by_conns = tables(runs, probes)
-    table = targets.markdown(by_conns, LABELS)
-    met = targets.all_met(by_conns)
-    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     results = {
-        "when": when,
+        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "seconds_per_run": options.seconds,
         "total_seconds": round(time.monotonic() - began),
         "machine": {**machine(), **versions},
+        # 1-minute load average (runnable processes, these servers included) as the run began and ended.
+        "load_average": {"before": round(load_before[0], 2), "after": round(os.getloadavg()[0], 2)},
         "servers": "gunicorn companion.wsgi, --worker-class gthread --workers 2 --threads 4, "
         "companion.settings.production (app) and bench.floor.settings (floor)",
         "campaign": campaign,
         "probes": probes,
         "runs": runs,
         "tables": {str(c): t for c, t in by_conns.items()},
-        "all_targets_met": met,
+        "all_targets_met": targets.all_met(by_conns),
     }
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
-    block = "\n\n".join(
-        [
-            f"Run of {when}: {options.seconds:g} s per run, {results['machine']['cpus']} cores shared by wrk "
-            f"and the servers, PostgreSQL {versions['postgresql']}, Redis {versions['redis']}, "
-            f"Python {results['machine']['python']}. Every target met: **{'yes' if met else 'no'}**.",
-            table,
-            "What one request answers (probed once before the runs):",
-            probe_table(probes),
-        ]
-    )
+    block = report(results)
     print()
     print(block)
     print(f"\nwrote {RESULTS.relative_to(ROOT)} ({results['total_seconds']} s in all)")
-    if not options.no_readme and TABLE_START in README.read_text():
-        README.write_text(readme_with(README.read_text(), block))
-        print(f"updated the table in {README.relative_to(ROOT)}")
+    if not options.no_readme:
+        write_readme(block)
     return 0
 
 

@@ -152,6 +152,8 @@ def _met(misses: list[str]) -> str:
 def _x(value: float | None) -> str:
     if value is None:
         return "n/a"
+    if value < 0.1:
+        return f"{value:.3f}"  # the sheet page's 0.003 is not 0.00
     return f"{value:.2f}" if value < 10 else f"{value:.0f}"
 
 

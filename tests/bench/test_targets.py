@@ -3,7 +3,7 @@
 import pytest
 
 from bench import targets
-from bench.endpoints import TABLE_END, TABLE_START, readme_with
+from bench.endpoints import TABLE_END, TABLE_START, readme_with, report
 
 
 def figures(rps: float, p95: float, errors: int = 0) -> dict:
@@ -123,3 +123,21 @@ def test_readme_block_is_replaced_between_the_markers_only() -> None:
     text = f"# Benchmarks\n\n{TABLE_START}\nold table\n{TABLE_END}\n\n## Odds\nkept\n"
     new = readme_with(text, "| new |")
     assert new == f"# Benchmarks\n\n{TABLE_START}\n| new |\n{TABLE_END}\n\n## Odds\nkept\n"
+
+
+def test_the_report_is_drawn_from_the_results_alone() -> None:
+    runs = [run("floor", 1000, 10), run("sheet_304", 950, 10, status=200), run("floor", 1000, 10)]
+    results = {
+        "when": "2026-01-01 00:00 UTC",
+        "seconds_per_run": 5.0,
+        "machine": {"cpus": 2, "postgresql": "15", "redis": "7", "python": "3.11"},
+        "load_average": {"before": 0.4, "after": 2.0},
+        "tables": {"8": {"floor": targets.floor_row(runs), "rows": targets.interleaved_rows(runs)}},
+        "all_targets_met": False,
+        "probes": {"sheet_304": {"status": 200, "bytes": 13283, "etag": None, "cache_control": None}},
+    }
+    text = report(results)
+    assert text.startswith("Run of 2026-01-01 00:00 UTC: 5 s per run, 2 cores")
+    assert "load average 0.4 as it began" in text and "Every target met: **no**" in text
+    assert "**not met**: answers 200, not 304" in text
+    assert "| GET /api/v1/campaigns/{id}/ with If-None-Match | 200 | 13,283 | no ETag | - |" in text
