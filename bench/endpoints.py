@@ -419,7 +419,8 @@ def report(results: dict[str, Any]) -> str:
         [
             f"Run of {results['when']}: {seconds:g} s per run, {machine['cpus']} cores shared by wrk and the "
             f"servers, PostgreSQL {machine['postgresql']}, Redis {machine['redis']}, Python "
-            f"{machine['python']}; load average {results['load_average']['before']:.1f} as it began. "
+            f"{machine['python']}; load average {results['load_average']['before']:.1f} as it began, "
+            f"{results['load_average']['after']:.1f} as it ended. "
             f"Every target met: **{'yes' if results['all_targets_met'] else 'no'}**.",
             targets.markdown(by_conns, LABELS),
             "What one request answers (probed once before the runs):",

@@ -138,6 +138,6 @@ def test_the_report_is_drawn_from_the_results_alone() -> None:
     }
     text = report(results)
     assert text.startswith("Run of 2026-01-01 00:00 UTC: 5 s per run, 2 cores")
-    assert "load average 0.4 as it began" in text and "Every target met: **no**" in text
+    assert "load average 0.4 as it began, 2.0 as it ended" in text and "Every target met: **no**" in text
     assert "**not met**: answers 200, not 304" in text
     assert "| GET /api/v1/campaigns/{id}/ with If-None-Match | 200 | 13,283 | no ETag | - |" in text
