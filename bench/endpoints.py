@@ -121,6 +121,9 @@ def site_env() -> dict[str, str]:
         "DATABASE_URL": DATABASE_URL,
         "REDIS_URL": REDIS_URL,
         "MEDIA_ROOT": str(ROOT / "var" / "bench-media"),
+        # As behind one reverse proxy: each phone's address arrives in X-Forwarded-For (the runner sends one
+        # per simulated phone), so the anonymous throttle counts phones, not the proxy.
+        "TRUSTED_PROXY_COUNT": "1",
     }
 
 
