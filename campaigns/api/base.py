@@ -22,7 +22,7 @@ from campaigns.errors import ConflictError
 from campaigns.models import Guild
 from campaigns.selectors.campaigns import guild_for
 from campaigns.selectors.sheet import sheet_for_reader
-from campaigns.selectors.sheet_cache import access_etag, cached_sheet
+from campaigns.selectors.sheet_cache import access_etag, cached_sheet, cached_sheet_at
 from campaigns.selectors.sheet_cache import sheet_etag as data_etag
 from campaigns.selectors.versions import content_version
 from companion.api import errors
@@ -45,18 +45,19 @@ def access_for(request: Request, pk: Any) -> Access:
     return campaign_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
 
 
-def sheet_etag(access: Access) -> str | None:
-    """The sheet's version for this reader, from the access check alone (see `sheet_cache.sheet_etag`)."""
-    return access_etag(access, content_version())
+def sheet_etag(access: Access, form: str = "json") -> str | None:
+    """The sheet's version for this reader (and this rendering: JSON or the browsable API), from the
+    access check alone (see `sheet_cache.sheet_etag`)."""
+    return access_etag(access, content_version(), form)
 
 
-def sheet_response(access: Access, code: int = status.HTTP_200_OK) -> Response:
+def sheet_response(access: Access, code: int = status.HTTP_200_OK, form: str = "json") -> Response:
     """The sheet for this reader, from the cache when this state of the campaign was read before."""
-    data = sheet_for_reader(cached_sheet(access.campaign), access)
     content = content_version()
+    data = sheet_for_reader(cached_sheet_at(access.campaign, content), access)
     response = Response(data, status=code)
     if content is not None:
-        tag = data_etag(data["revision"], data["history_seq"], content, access.role, access.user_id)
+        tag = data_etag(data["revision"], data["history_seq"], content, access.role, access.user_id, form)
         response = revalidated(response, tag)
         response["ETag"] = tag
     return response

@@ -76,10 +76,11 @@ class CampaignDetail(CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
-        etag = sheet_etag(access)
+        form = request.accepted_renderer.format
+        etag = sheet_etag(access, form)
         if unchanged(request, etag):
             return not_modified(etag)
-        return sheet_response(access)
+        return sheet_response(access, form=form)
 
 
 class CampaignJoin(CampaignAPIView):

@@ -43,7 +43,11 @@ def _key(kind: str, campaign_id: int, history_seq: int, content: str) -> str:
 
 def cached_sheet(campaign: Campaign) -> dict[str, Any]:
     """The sheet snapshot (`sheet.sheet_snapshot`) for the campaign as `campaign` names it."""
-    content = content_version()
+    return cached_sheet_at(campaign, content_version())
+
+
+def cached_sheet_at(campaign: Campaign, content: str | None) -> dict[str, Any]:
+    """`cached_sheet` for a content version the caller already read (None: the cache is down)."""
     if content is not None:
         found = cache.get(_key("sheet", campaign.pk, campaign.history_seq, content))
         if found is not None:
