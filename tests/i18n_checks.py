@@ -35,8 +35,15 @@ class PageText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.pieces: list[str] = []
         self.silent = 0
+        # Content that only exists in English (a card's effect paraphrase) is marked lang="en" on the page;
+        # it is data, not a marked string, so the check skips it.
+        self.english: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.english:
+            self.english.append(tag)
+        elif ("lang", "en") in attrs and tag != "html":
+            self.english.append(tag)
         if tag in SILENT_TAGS:
             self.silent += 1
         for name, value in attrs:
@@ -44,12 +51,14 @@ class PageText(HTMLParser):
                 self.pieces.append(" ".join(value.split()))
 
     def handle_endtag(self, tag: str) -> None:
+        if self.english and self.english[-1] == tag:
+            self.english.pop()
         if tag in SILENT_TAGS and self.silent:
             self.silent -= 1
 
     def handle_data(self, data: str) -> None:
         text = " ".join(data.split())
-        if text and not self.silent:
+        if text and not self.silent and not self.english:
             self.pieces.append(text)
 
 
