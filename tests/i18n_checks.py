@@ -40,9 +40,7 @@ class PageText(HTMLParser):
         self.english: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.english:
-            self.english.append(tag)
-        elif ("lang", "en") in attrs and tag != "html":
+        if self.english or (("lang", "en") in attrs and tag != "html"):
             self.english.append(tag)
         if tag in SILENT_TAGS:
             self.silent += 1
