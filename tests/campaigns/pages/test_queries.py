@@ -6,7 +6,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.services.scenarios import campaign_finale_record
-from tests.factories import UserFactory, access, build_campaign, record, refreshed, result_line
+from tests.factories import COLOURS, INFERNO_ROSTERS, access, build_campaign, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +15,6 @@ pytestmark = pytest.mark.django_db
 # 3 prefetches of results: fewer, never more.
 SHEET_QUERIES = 25
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
-COLOURS = ("yellow", "purple", "teal", "gray")
 
 
 def full_campaign(owner):
@@ -37,8 +36,6 @@ def full_campaign(owner):
 
 
 def _first_hero(colour):
-    from tests.factories import INFERNO_ROSTERS
-
     return INFERNO_ROSTERS[colour][0]
 
 
@@ -57,8 +54,9 @@ def small_campaign(owner, friend=None):
     return record(owner, campaign, "ferry-of-the-dead", lines)
 
 
-def test_the_sheet_takes_a_fixed_number_of_queries(django_assert_num_queries, django_assert_max_num_queries):
-    owner = UserFactory(username="olga")
+def test_the_sheet_takes_a_fixed_number_of_queries(
+    owner, django_assert_num_queries, django_assert_max_num_queries
+):
     empty = build_campaign(owner, guilds={"yellow": None, "teal": None}, name="Nothing Yet")
     small = small_campaign(owner)
     full = full_campaign(owner)
@@ -77,14 +75,13 @@ def test_the_sheet_takes_a_fixed_number_of_queries(django_assert_num_queries, dj
         client.get(f"/campaigns/{empty.pk}/")
 
 
-def test_a_player_and_a_spectator_take_as_few_queries_whatever_the_size():
-    owner, friend = UserFactory(username="olga"), UserFactory(username="fred")
-    small = small_campaign(owner, friend)
+def test_a_player_and_a_spectator_take_as_few_queries_whatever_the_size(owner, player):
+    small = small_campaign(owner, player)
     full = full_campaign(owner)
     from campaigns.models import Membership
 
-    Membership.objects.create(campaign=full, user=friend)
-    assert sheet_queries(friend, small) == sheet_queries(friend, full) == SHEET_QUERIES - 3
+    Membership.objects.create(campaign=full, user=player)
+    assert sheet_queries(player, small) == sheet_queries(player, full) == SHEET_QUERIES - 3
     spectator = Client()
     with CaptureQueriesContext(connection) as queries:
         spectator.get(f"/campaigns/{full.pk}/?share={full.share_token}")

@@ -13,6 +13,7 @@ from tests.campaigns.workers.helpers import drop_queue, poll, start_worker, stop
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
+
 def test_a_real_worker_renders_the_sheet_asked_for_through_the_api(
     postgres, redis_url, api, monkeypatch, tmp_path
 ):
