@@ -1,11 +1,14 @@
-"""Test data built through the real services, so every fixture campaign obeys the rules."""
+"""Test data built through the real services, so every fixture campaign obeys the rules; the clients and
+checks that act on it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import factory
+import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -128,6 +131,24 @@ def build_campaign(
             heroes=INFERNO_ROSTERS[colour],
         )
     return refreshed(campaign)
+
+
+def open_guild(owner: Any, campaign: Campaign, colour: str = "gray") -> Any:
+    """A guild the owner adds and leaves for a player to claim."""
+    return guild_add(
+        access=access(owner, campaign),
+        actor=owner,
+        revision=campaign_rev(campaign),
+        colour=colour,
+        player=None,
+    )
+
+
+def refusal(call: Any) -> dict[str, list[str]]:
+    """The field messages of the rule a service call breaks (it must break one)."""
+    with pytest.raises(ValidationError) as refused:
+        call()
+    return refused.value.message_dict
 
 
 def result_line(colour: str, *, winner: bool = False, coins: int = 0, **extra: Any) -> dict[str, Any]:
