@@ -1,4 +1,5 @@
-"""Admin for every kind of content, with a "missing data" filter so a group can complete the packs."""
+"""Admin for every kind of content, with "missing data" and confidence filters so a group can complete and
+check the packs."""
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -24,14 +25,14 @@ class MissingDataFilter(admin.SimpleListFilter):
 
 class ContentAdmin(admin.ModelAdmin):
     search_fields = ("slug", "name")
-    list_display = ("name", "slug", "edition", "verified")
-    list_filter = ("edition", "verified", MissingDataFilter)
+    list_display = ("name", "slug", "edition", "confidence", "verified")
+    list_filter = ("edition", "verified", "confidence", MissingDataFilter)
     list_select_related = ("edition",)
 
 
 @admin.register(m.Edition)
 class EditionAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "scenarios_per_campaign", "verified")
+    list_display = ("name", "slug", "scenarios_per_campaign", "confidence", "verified")
     search_fields = ("slug", "name")
 
 
@@ -48,8 +49,19 @@ class LevelCardInline(admin.TabularInline):
 
 @admin.register(m.Monster)
 class MonsterAdmin(ContentAdmin):
-    list_display = ("name", "slug", "edition", "tier", "huge", "is_angel", "verified")
-    list_filter = ("edition", "tier", "is_angel", "verified", MissingDataFilter)
+    list_display = (
+        "name",
+        "local_name",
+        "slug",
+        "edition",
+        "tier",
+        "huge",
+        "figures",
+        "confidence",
+        "verified",
+    )
+    list_filter = ("edition", "tier", "is_angel", "verified", "confidence", MissingDataFilter)
+    search_fields = ("slug", "name", "local_name")
     inlines = [LevelCardInline]
 
 
@@ -63,17 +75,20 @@ class MonsterLevelCardAdmin(admin.ModelAdmin):
         "reward",
         "attack_kind",
         "attack_dice",
+        "defense",
+        "movement",
+        "confidence",
         "verified",
     )
-    list_filter = ("monster__edition", "label", "verified", MissingDataFilter)
+    list_filter = ("monster__edition", "label", "verified", "confidence", MissingDataFilter)
     search_fields = ("monster__name", "monster__slug")
     list_select_related = ("monster",)
 
 
 @admin.register(m.Hero)
 class HeroAdmin(ContentAdmin):
-    list_display = ("name", "slug", "edition", "defense", "life", "is_angel", "verified")
-    list_filter = ("edition", "is_angel", "verified", MissingDataFilter)
+    list_display = ("name", "slug", "edition", "defense", "life", "is_angel", "confidence", "verified")
+    list_filter = ("edition", "is_angel", "verified", "confidence", MissingDataFilter)
     search_fields = ("slug", "name", "ability_name")
 
 
@@ -85,15 +100,46 @@ class GuildColourAdmin(ContentAdmin):
 
 @admin.register(m.UpgradeCard)
 class UpgradeCardAdmin(ContentAdmin):
-    list_display = ("name", "code", "edition", "deck", "cost", "card_type", "group", "verified")
-    list_filter = ("edition", "deck", "card_type", "group", "verified", MissingDataFilter)
-    search_fields = ("slug", "name", "code", "local_name")
+    list_display = (
+        "name",
+        "code",
+        "edition",
+        "deck",
+        "copies",
+        "cost",
+        "card_type",
+        "group",
+        "attack_kind",
+        "dice",
+        "extra_defense",
+        "extra_life",
+        "rerolls",
+        "confidence",
+        "verified",
+    )
+    list_filter = ("edition", "deck", "card_type", "group", "verified", "confidence", MissingDataFilter)
+    search_fields = ("slug", "name", "code", "local_name", "effect")
 
 
 @admin.register(m.DeathCurse)
 class DeathCurseAdmin(ContentAdmin):
-    list_display = ("code", "name", "edition", "value", "takes_slot", "copies", "verified")
+    list_display = (
+        "code",
+        "name",
+        "local_name",
+        "edition",
+        "value",
+        "takes_slot",
+        "copies",
+        "confidence",
+        "verified",
+    )
     search_fields = ("slug", "name", "code", "local_name")
+
+
+@admin.register(m.SpawnPair)
+class SpawnPairAdmin(ContentAdmin):
+    list_display = ("name", "slug", "edition", "face_1", "face_2", "has_token", "confidence", "verified")
 
 
 class QuestInline(admin.TabularInline):
@@ -108,8 +154,17 @@ class ScenarioMonsterInline(admin.TabularInline):
 
 @admin.register(m.Scenario)
 class ScenarioAdmin(ContentAdmin):
-    list_display = ("book_position", "name", "slug", "edition", "circle", "recommended_first", "verified")
-    list_filter = ("edition", "circle", "verified", MissingDataFilter)
+    list_display = (
+        "book_position",
+        "name",
+        "slug",
+        "edition",
+        "circle",
+        "recommended_first",
+        "confidence",
+        "verified",
+    )
+    list_filter = ("edition", "circle", "verified", "confidence", MissingDataFilter)
     list_select_related = ("edition", "circle")
     search_fields = ("slug", "name", "local_name")
     inlines = [QuestInline, ScenarioMonsterInline]
@@ -117,17 +172,17 @@ class ScenarioAdmin(ContentAdmin):
 
 @admin.register(m.Title)
 class TitleAdmin(ContentAdmin):
-    list_display = ("name", "slug", "edition", "scenario", "awarded_to", "verified")
-    list_filter = ("edition", "awarded_to", "verified")
+    list_display = ("name", "slug", "edition", "scenario", "awarded_to", "confidence", "verified")
+    list_filter = ("edition", "awarded_to", "verified", "confidence")
     filter_horizontal = ("benefits",)
 
 
 @admin.register(m.Die)
 class DieAdmin(ContentAdmin):
-    list_display = ("name", "slug", "edition", "faces", "verified")
-    list_filter = ("edition", "verified")
+    list_display = ("name", "slug", "edition", "faces", "confidence", "verified")
+    list_filter = ("edition", "verified", "confidence")
 
 
 @admin.register(m.ExplorationTokenKind)
 class ExplorationTokenKindAdmin(ContentAdmin):
-    list_display = ("name", "slug", "edition", "count", "verified")
+    list_display = ("name", "slug", "edition", "count", "confidence", "verified")

@@ -29,3 +29,11 @@ class ConflictError(Exception):
         self.message = message
         self.current = current
         self.campaign_id = campaign_id
+
+
+class ContentPackError(Exception):
+    """A content pack or table that cannot load; the message names the bad record."""
+
+
+class ContentDataError(ContentPackError):
+    """A content data table that cannot load; the message names the file, the line and the row's slug."""

@@ -11,10 +11,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules_helpers.dice import check_count
+from rules_helpers.box import CAMPAIGN_SCENARIOS
+from rules_helpers.counts import check_count
+from rules_helpers.scoring import check_guilds_once, check_one_winner
 
 ACHIEVEMENTS = ("winner", "least_deaths", "most_coins", "won_reward", "won_title")
-CAMPAIGN_SCENARIOS = 6
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,14 @@ def scenario_achievements(results: Sequence[GuildResult]) -> dict[str, frozenset
 
 
 def campaign_finale(
-    scenarios: Sequence[Mapping[str, frozenset[str]]], *, guilds: Sequence[str], savior: str | None
+    scenarios: Sequence[Mapping[str, frozenset[str]]],
+    *,
+    guilds: Sequence[str],
+    savior: str | None,
+    campaign_scenarios: int = CAMPAIGN_SCENARIOS,
 ) -> Finale:
     """Medals, Council seats and the Ultimate Arcadian from the scenarios' achievements."""
-    _check_finale(scenarios, guilds, savior)
+    _check_finale(scenarios, guilds, savior, campaign_scenarios)
     medals = {kind: _most_often(scenarios, kind) for kind in ACHIEVEMENTS}
     council = _most_medals(medals)
     ultimate = frozenset({savior}) if savior in council else frozenset()
@@ -82,23 +87,22 @@ def _top(counts: Counter[str]) -> frozenset[str]:
 
 
 def _check_results(results: Sequence[GuildResult]) -> None:
-    names = [result.guild for result in results]
-    if len(set(names)) != len(names):
-        raise ValueError("each Guild has one line per scenario, but a Guild is listed twice")
-    winners = sum(result.winner for result in results)
-    if winners != 1:
-        raise ValueError(f"a scenario has exactly one winning Guild, not {winners}")
+    check_guilds_once([result.guild for result in results])
+    check_one_winner(sum(result.winner for result in results))
 
 
 def _check_finale(
-    scenarios: Sequence[Mapping[str, frozenset[str]]], guilds: Sequence[str], savior: str | None
+    scenarios: Sequence[Mapping[str, frozenset[str]]],
+    guilds: Sequence[str],
+    savior: str | None,
+    campaign_scenarios: int,
 ) -> None:
     if len(set(guilds)) != len(guilds):
         raise ValueError("each Guild plays the campaign once, but a Guild is listed twice")
     if savior is not None and savior not in guilds:
         raise ValueError(f"the Savior of Arcadia must be one of the campaign's Guilds, not {savior!r}")
-    if len(scenarios) > CAMPAIGN_SCENARIOS:
-        raise ValueError(f"a campaign has {CAMPAIGN_SCENARIOS} scenarios, not {len(scenarios)}")
+    if len(scenarios) > campaign_scenarios:
+        raise ValueError(f"a campaign has {campaign_scenarios} scenarios, not {len(scenarios)}")
     for number, scenario in enumerate(scenarios, start=1):
         _check_scenario(number, scenario, set(guilds))
 
@@ -112,5 +116,7 @@ def _check_scenario(number: int, scenario: Mapping[str, frozenset[str]], guilds:
     strangers = sorted({guild for holders in scenario.values() for guild in holders} - guilds)
     if strangers:
         raise ValueError(f"scenario {number} names Guild(s) {strangers} that are not in the campaign")
-    if len(scenario.get("winner", ())) != 1:
-        raise ValueError(f"scenario {number} must have exactly one winning Guild")
+    try:
+        check_one_winner(len(scenario.get("winner", ())))
+    except ValueError as refused:
+        raise ValueError(f"scenario {number}: {refused}") from None

@@ -10,9 +10,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_helpers.dice import check_count
-
-DAMNATION_PER_CARD = 2
+from rules_helpers.box import DAMNATION_PER_CURSE_CARD
+from rules_helpers.counts import check_count, is_whole_number
 
 
 @dataclass(frozen=True)
@@ -21,7 +20,7 @@ class Curse:
     value: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 0:
+        if not is_whole_number(self.value):
             raise ValueError(f"a Death Curse's value is a whole number of at least 0, not {self.value!r}")
 
 
@@ -33,11 +32,30 @@ class CurseDraw:
     kept: Curse | None
 
 
-def curse_draw_count(deaths: int, damnation: int) -> int:
+def curse_draw_count(
+    deaths: int, damnation: int, *, damnation_per_card: int = DAMNATION_PER_CURSE_CARD
+) -> int:
     """One card per Death token and one per 2 Damnation (Diana: 2 deaths, 3 Damnation -> 3 cards)."""
     check_count("Death tokens", deaths)
     check_count("Damnation tokens", damnation)
-    return deaths + damnation // DAMNATION_PER_CARD
+    return deaths + damnation // damnation_per_card
+
+
+def draws_within_deck(draws: Sequence[tuple[str, int]], deck_size: int) -> list[tuple[str, int]]:
+    """Cap each (hero, count) so a short deck never runs dry mid-draw.
+
+    Only kept cards leave the deck (the rest are discarded and reshuffled), so each hero may draw what the
+    heroes before it have not kept; once every card is kept, the heroes after that draw nothing. The box's 24
+    cards never run short; a content pack that does not give each curse's copies yet can.
+    """
+    _check_draws(draws)
+    check_count("Death Curse cards in the deck", deck_size)
+    kept, capped = 0, []
+    for hero, count in draws:
+        allowed = min(count, max(0, deck_size - kept))
+        capped.append((hero, allowed))
+        kept += 1 if allowed else 0
+    return capped
 
 
 def draw_curses(

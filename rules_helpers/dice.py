@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-# Face counts come from fan dice apps, not from the physical dice, so faces stay parameters (content).
-ATTACK_FACES = ("melee", "melee", "melee", "ranged", "ranged", "crit")
-DEFENSE_FACES = ("shield", "crit", "blank", "blank", "blank", "blank")
+from rules_helpers.box import ATTACK_FACES, DEFENSE_FACES
+from rules_helpers.counts import check_count
 
 CRIT = "crit"
 KNOWN_FACES = frozenset({"melee", "ranged", "shield", "crit", "blank"})
@@ -82,12 +81,6 @@ def _checked_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
 def default_faces(kind: str) -> tuple[str, ...]:
     """The die rolled for a kind of roll: Defense dice for "defense", Attack dice otherwise."""
     return DEFENSE_FACES if kind == DEFENSE else ATTACK_FACES
-
-
-def check_count(name: str, value: int) -> None:
-    """Refuse a count (dice, rerolls, tokens, coins...) that is negative or not a whole number."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"the number of {name} must be a whole number of at least 0, not {value!r}")
 
 
 def success_faces(kind: str) -> frozenset[str]:

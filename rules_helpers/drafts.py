@@ -15,12 +15,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-ROUNDS = 3
-UPGRADE_HAND = 6
-UPGRADE_PICKS = 2
-HERO_PICKS = 1
+from rules_helpers.box import DRAFT_ROUNDS, HERO_PICKS, MAX_GUILDS, MIN_GUILDS, UPGRADE_HAND, UPGRADE_PICKS
+from rules_helpers.counts import is_whole_number
 
 
 class _Draft:
@@ -51,11 +47,11 @@ class _Draft:
     @property
     def round(self) -> int:
         """The round being picked, 1 to 3 (3 once the draft is complete)."""
-        return min(self._rounds_done + 1, ROUNDS)
+        return min(self._rounds_done + 1, DRAFT_ROUNDS)
 
     @property
     def is_complete(self) -> bool:
-        return self._rounds_done == ROUNDS
+        return self._rounds_done == DRAFT_ROUNDS
 
     def hand(self, player: str) -> tuple[str, ...]:
         """The cards in front of the player now (after their pick, the ones about to be passed)."""
@@ -73,12 +69,6 @@ class _Draft:
         if self.is_complete:
             return ()
         return tuple(player for player in self._players if player not in self._picked)
-
-    def leftovers(self) -> tuple[str, ...]:
-        """Once complete, the cards nobody drafted (they leave the game), in seating order of the hands."""
-        if not self.is_complete:
-            raise ValueError("the draft is not over yet, so nothing is left over")
-        return tuple(card for player in self._players for card in self._hands[player])
 
     def pick(self, player: str, cards: Sequence[str]) -> None:
         """Keep ``cards`` from the player's hand; once everyone has picked, pass the rest to the left."""
@@ -187,9 +177,10 @@ class HeroDraft(_Draft):
         _check_players(players)
         if len(set(heroes)) != len(heroes):
             raise ValueError("each Hero card is unique, but a Hero is listed twice")
-        if len(heroes) < ROUNDS * len(players):
+        if len(heroes) < DRAFT_ROUNDS * len(players):
             raise ValueError(
-                f"a Hero draft needs {ROUNDS} Heroes per player, not {len(heroes)} for {len(players)} players"
+                f"a Hero draft needs {DRAFT_ROUNDS} Heroes per player, "
+                f"not {len(heroes)} for {len(players)} players"
             )
         cards = list(heroes)
         rng.shuffle(cards)
@@ -206,8 +197,8 @@ def _divide(cards: list[str], players: Sequence[str]) -> dict[str, list[str]]:
 
 
 def _check_players(players: Sequence[str]) -> None:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"a draft has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    if not MIN_GUILDS <= len(players) <= MAX_GUILDS:
+        raise ValueError(f"a draft has {MIN_GUILDS} to {MAX_GUILDS} players, not {len(players)}")
     if len(set(players)) != len(players):
         raise ValueError("each player sits at the table once, but a player is listed twice")
 
@@ -215,9 +206,9 @@ def _check_players(players: Sequence[str]) -> None:
 def _check_saved_progress(
     players: list[str], drafted: Mapping[str, list[str]], rounds_done: Any, picked: list[str], picks: int
 ) -> None:
-    if isinstance(rounds_done, bool) or not isinstance(rounds_done, int) or not 0 <= rounds_done <= ROUNDS:
-        raise ValueError(f"a draft has done 0 to {ROUNDS} rounds, not {rounds_done!r}")
-    if not set(picked) <= set(players) or (rounds_done == ROUNDS and picked):
+    if not is_whole_number(rounds_done, high=DRAFT_ROUNDS):
+        raise ValueError(f"a draft has done 0 to {DRAFT_ROUNDS} rounds, not {rounds_done!r}")
+    if not set(picked) <= set(players) or (rounds_done == DRAFT_ROUNDS and picked):
         raise ValueError("only players of an unfinished draft can have picked this round")
     for player in players:
         expected = picks * (rounds_done + (player in picked))

@@ -9,17 +9,9 @@ which dice are rolled does not change the count, so a memoised table over (dice,
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from rules_helpers.dice import (
-    ATTACK_FACES,
-    ATTACK_KINDS,
-    CRIT,
-    DEFENSE,
-    DEFENSE_FACES,
-    check_count,
-    check_faces,
-    default_faces,
-    success_faces,
-)
+from rules_helpers.box import ATTACK_FACES, DEFENSE_FACES
+from rules_helpers.counts import check_count
+from rules_helpers.dice import ATTACK_KINDS, CRIT, DEFENSE, check_faces, default_faces, success_faces
 
 # A crit chain is infinite in principle; only a tail of less than this much probability is cut.
 TAIL = 1e-12

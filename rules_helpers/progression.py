@@ -5,7 +5,7 @@ Circles sharing an ``order`` are alternatives: the table picks one of them (the 
 decides) and may never enter the others that campaign, e.g. the West or the East Second Circle.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -25,66 +25,15 @@ class Circle:
 
 Structure = tuple[Circle, ...]
 
-STRUCTURES: dict[str, Structure] = {
-    "inferno": (
-        Circle("first", 1, 1, ("beyond-the-gates-of-hell", "ferry-of-the-dead")),
-        Circle("second-west", 2, 2, ("lost-in-the-dark", "the-prisoner", "the-parade"), "second"),
-        Circle("second-east", 2, 2, ("the-cursed-pony", "the-impure-fountain", "hells-kitchen"), "second"),
-        Circle(
-            "third", 3, 2, ("hells-parliamentary-commission", "pit-of-tormented-souls", "the-fallen-temple")
-        ),
-        Circle("final", 4, 1, ("hit-rock-bottom",)),
-    ),
-    "arcadia-quest": (
-        Circle(
-            "outer",
-            1,
-            3,
-            (
-                "district-of-hammers",
-                "brightsun-arena",
-                "the-moon-gate",
-                "the-rookery",
-                "the-orcs-hive",
-                "the-manor",
-            ),
-        ),
-        Circle(
-            "inner",
-            2,
-            2,
-            ("alchemists-district", "the-university-plaza", "red-dawn-square", "evershadow-district"),
-        ),
-        Circle("final", 3, 1, ("the-temple-of-dawning-twilight",)),
-    ),
-}
 
+def allowed_next(edition: str, played: Sequence[str], *, structure: Iterable[Circle]) -> frozenset[str]:
+    """The scenario slugs the campaign may play next; empty once the Final Showdown has been played.
 
-def structure_for(edition: str, structure: Iterable[Circle] | None = None) -> Structure:
-    """The given structure (validated), or the shipped one for the edition."""
-    if structure is None:
-        try:
-            structure = STRUCTURES[edition]
-        except KeyError:
-            raise ValueError(
-                f"unknown edition {edition!r}; known editions are {sorted(STRUCTURES)}"
-            ) from None
-    structure = tuple(sorted(structure, key=lambda circle: circle.order))
-    _check_structure(structure)
-    return structure
-
-
-def campaign_length(structure: Iterable[Circle]) -> int:
-    """How many scenarios a full campaign plays (6 for both shipped editions)."""
-    return sum(circles[0].play for circles in _stages(structure_for("", structure)))
-
-
-def allowed_next(
-    edition: str, played: Sequence[str], *, structure: Iterable[Circle] | None = None
-) -> frozenset[str]:
-    """The scenario slugs the campaign may play next; empty once the Final Showdown has been played."""
-    circles = structure_for(edition, structure)
-    stage, chosen = _walk(circles, played)
+    ``structure`` is the edition's map (the app builds it from its Circle rows); ``edition`` names that map
+    in the messages. A ``played`` list the map does not allow raises ValueError naming the broken rule.
+    """
+    circles = _checked(structure)
+    stage, chosen = _walk(circles, played, edition)
     stages = _stages(circles)
     if stage == len(stages):
         return frozenset()
@@ -92,17 +41,43 @@ def allowed_next(
     return frozenset(slug for circle in open_circles for slug in circle.scenarios if slug not in played)
 
 
-def validate_path(edition: str, played: Sequence[str], *, structure: Iterable[Circle] | None = None) -> None:
-    """Raise ValueError naming the broken rule if ``played`` is not a legal campaign so far."""
-    _walk(structure_for(edition, structure), played)
+def angels_lost_to_underlord(
+    structure: Iterable[Circle], *, angels: Mapping[str, str], played: Collection[str], held: Collection[str]
+) -> list[str]:
+    """The Angels the Underlord holds as Monsters, sorted (RB:1039-1042; GF:177).
+
+    Those rescued in the alternative circle the campaign did not enter (West played: the East Angels), and
+    every Angel of a circle without alternatives (Justicar) until a Guild holds it. ``angels`` maps a scenario
+    to the Angel rescued there; ``held`` are the Angels on the Guilds' rosters. A map without alternative
+    circles (base Arcadia Quest) has no such Angels.
+    """
+    circles = tuple(structure)
+    if not any(circle.exclusive_group for circle in circles):
+        return []
+    lost: set[str] = set()
+    for circle in circles:
+        if not circle.exclusive_group or _passed_by(circle, circles, played):
+            lost |= {angels[slug] for slug in circle.scenarios if slug in angels}
+    return sorted(lost - set(held))
 
 
-def is_finished(edition: str, played: Sequence[str], *, structure: Iterable[Circle] | None = None) -> bool:
-    circles = structure_for(edition, structure)
-    return _walk(circles, played)[0] == len(_stages(circles))
+def _passed_by(circle: Circle, circles: Sequence[Circle], played: Collection[str]) -> bool:
+    """The campaign entered another circle of this circle's alternatives, never this one."""
+    group = [other for other in circles if other.exclusive_group == circle.exclusive_group]
+    return any(_entered(other, played) for other in group) and not _entered(circle, played)
 
 
-def _walk(circles: Structure, played: Sequence[str]) -> tuple[int, Circle | None]:
+def _entered(circle: Circle, played: Collection[str]) -> bool:
+    return any(slug in played for slug in circle.scenarios)
+
+
+def _checked(structure: Iterable[Circle]) -> Structure:
+    circles = tuple(sorted(structure, key=lambda circle: circle.order))
+    _check_structure(circles)
+    return circles
+
+
+def _walk(circles: Structure, played: Sequence[str], edition: str) -> tuple[int, Circle | None]:
     """Replay ``played``: (index of the current stage, the circle the table entered in it, or None)."""
     home = {slug: circle for circle in circles for slug in circle.scenarios}
     stages = _stages(circles)
@@ -112,7 +87,7 @@ def _walk(circles: Structure, played: Sequence[str]) -> tuple[int, Circle | None
             raise ValueError(
                 f"the campaign is over after the Final Showdown; {slug!r} cannot be scenario {position}"
             )
-        circle = _circle_of(home, slug, played[: position - 1])
+        circle = _circle_of(home, slug, played[: position - 1], edition)
         _check_step(stages[stage], entered, circle, slug)
         entered[circle.order], count = circle, count + 1
         if count == circle.play:
@@ -122,9 +97,9 @@ def _walk(circles: Structure, played: Sequence[str]) -> tuple[int, Circle | None
     return stage, entered.get(stages[stage][0].order)
 
 
-def _circle_of(home: dict[str, Circle], slug: str, earlier: Sequence[str]) -> Circle:
+def _circle_of(home: dict[str, Circle], slug: str, earlier: Sequence[str], edition: str) -> Circle:
     if slug not in home:
-        raise ValueError(f"{slug!r} is not a scenario of this campaign")
+        raise ValueError(f"{slug!r} is not a scenario of the {edition!r} campaign map")
     if slug in earlier:
         raise ValueError(f"{slug!r} was already played; a campaign plays each scenario once")
     return home[slug]

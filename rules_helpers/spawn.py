@@ -12,11 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from rules_helpers.dice import ATTACK_FACES, check_faces
-
-SPAWN_TILE_SLOTS = 5
-SPAWN_TOKENS_IN_BOX = 5
-SPACE_CAPACITY = 2
+from rules_helpers.box import ATTACK_FACES, SPACE_CAPACITY, SPAWN_TILE_SLOTS, SPAWN_TOKENS_IN_BOX
+from rules_helpers.counts import is_whole_number
+from rules_helpers.dice import check_faces
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,7 @@ class SpawnToken:
         if len(self.symbols) != 2:
             raise ValueError(f"a Spawn token shows a pair of symbols, not {self.symbols!r}")
         # Huge characters count as 2, so callers pass characters, not figures; a Space still holds 2 at most.
-        if isinstance(self.occupants, bool) or not 0 <= self.occupants <= SPACE_CAPACITY:
+        if not is_whole_number(self.occupants, high=SPACE_CAPACITY):
             raise ValueError(f"a Space holds 0 to {SPACE_CAPACITY} characters, not {self.occupants!r}")
 
     @property
@@ -131,7 +129,7 @@ def tokens_after(tokens: Sequence[SpawnToken], outcomes: Sequence[SpawnOutcome])
 
 
 def _check_free_choice(index: int, occupants: list[int]) -> None:
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(occupants):
+    if not is_whole_number(index, high=len(occupants) - 1):
         raise ValueError(
             f"the Ticket Scalper must choose a Spawn token on the board, and there is no token {index!r}"
         )

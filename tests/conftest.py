@@ -14,7 +14,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from campaigns.models import Campaign, Membership
-from campaigns.services.content import PACK_DIR
+from campaigns.selectors.content import PACK_DIR
 from tests.factories import ShareLink, UserFactory, api_for, build_campaign, client_for
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"

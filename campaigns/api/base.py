@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.access import Access, campaign_access, require_guild_editor, require_member, require_owner
-from campaigns.api.serializers import SheetSerializer
+from campaigns.api.outputs import SheetSerializer
 from campaigns.errors import ConflictError
 from campaigns.models import Guild
 from campaigns.selectors.campaigns import campaign_for_sheet, guild_for

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from django.db import transaction
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.access import campaign_access, require_member
 from campaigns.api.base import SHARE_PARAM, SHEET, CampaignAPIView, access_for, sheet_response, valid
+from campaigns.api.outputs import CampaignDocument
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
 from campaigns.selectors.campaigns import campaigns_visible_to
+from campaigns.selectors.transfer import campaign_export
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import transfer
 from companion.api import errors
+from companion.throttling import JOIN_THROTTLES
 
 
 class CampaignList(CampaignAPIView):
@@ -71,8 +72,7 @@ class CampaignDetail(CampaignAPIView):
 
 class CampaignJoin(CampaignAPIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "join"
+    throttle_classes = list(JOIN_THROTTLES)
     Input = JoinInput
 
     @extend_schema(request=Input, responses={200: SHEET, **errors(400, 403, 415, 429)})
@@ -110,11 +110,11 @@ class JoinCodeCreate(CampaignAPIView):
 
 
 class Export(CampaignAPIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(403, 404)})
+    @extend_schema(responses={200: CampaignDocument, **errors(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         require_member(access)
-        response = Response(transfer.campaign_export(campaign=access.campaign))
+        response = Response(campaign_export(campaign=access.campaign))
         response["Content-Disposition"] = f'attachment; filename="campaign-{access.campaign.pk}.json"'
         return response
 
@@ -122,7 +122,7 @@ class Export(CampaignAPIView):
 class Import(CampaignAPIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: SHEET, **errors(400, 403, 415)})
+    @extend_schema(request=CampaignDocument, responses={201: SHEET, **errors(400, 403, 415)})
     def post(self, request: Request) -> Response:
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -10,6 +9,7 @@ from rest_framework.response import Response
 
 from campaigns.api import serializers as s
 from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
+from campaigns.api.outputs import LiveOut
 from campaigns.selectors.campaigns import campaign_for_sheet
 from campaigns.selectors.live import live_state
 from campaigns.services import live
@@ -26,7 +26,7 @@ LiveQuest = campaign_action(s.QuestInput, live.live_quest, guild=True, summary="
 
 
 class Live(CampaignAPIView):
-    @extend_schema(parameters=[SHARE_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    @extend_schema(parameters=[SHARE_PARAM], responses={200: LiveOut, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         """The scenario being played: counters, quests and the results it would record now."""
         access = access_for(request, pk)

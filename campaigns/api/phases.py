@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from campaigns.access import hand_guild
 from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
+from campaigns.api.outputs import HeroDraftOut, PhaseOut, PhaseReviewOut
 from campaigns.api.serializers import Revision
 from campaigns.errors import ConflictError
 from campaigns.selectors import phases
@@ -24,9 +25,7 @@ GUILD_PARAM = OpenApiParameter(
 
 
 class UpgradePhaseView(CampaignAPIView):
-    @extend_schema(
-        parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404, 409)}
-    )
+    @extend_schema(parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: PhaseOut, **errors(400, 404, 409)})
     def get(self, request: Request, pk: int) -> Response:
         """The open upgrade phase as the caller may see it (404 when none is open)."""
         access = access_for(request, pk)
@@ -43,7 +42,7 @@ class UpgradePhaseView(CampaignAPIView):
 
 
 class PhaseReview(CampaignAPIView):
-    @extend_schema(parameters=[SHARE_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    @extend_schema(parameters=[SHARE_PARAM], responses={200: PhaseReviewOut, **errors(404)})
     def get(self, request: Request, pk: int, level: int) -> Response:
         """A closed phase, reviewed afterwards: draws, drafts, purchases, and every action in order."""
         access = access_for(request, pk)
@@ -112,9 +111,7 @@ HeroDraftPick = campaign_action(
 
 
 class HeroDraftView(CampaignAPIView):
-    @extend_schema(
-        parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: OpenApiTypes.OBJECT, **errors(400, 404)}
-    )
+    @extend_schema(parameters=[SHARE_PARAM, GUILD_PARAM], responses={200: HeroDraftOut, **errors(400, 404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         record = hero_draft_record(access.campaign)

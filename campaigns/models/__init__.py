@@ -1,6 +1,7 @@
 from .catalog import (
     CONTENT_MODELS,
     Circle,
+    Confidence,
     DeathCurse,
     Die,
     Edition,
@@ -12,6 +13,7 @@ from .catalog import (
     Quest,
     Scenario,
     ScenarioMonster,
+    SpawnPair,
     Title,
     UpgradeCard,
 )
@@ -19,6 +21,7 @@ from .catalog import (
 __all__ = [
     "CONTENT_MODELS",
     "Circle",
+    "Confidence",
     "DeathCurse",
     "Die",
     "Edition",
@@ -30,6 +33,7 @@ __all__ = [
     "Quest",
     "Scenario",
     "ScenarioMonster",
+    "SpawnPair",
     "Title",
     "UpgradeCard",
 ]
@@ -66,3 +70,6 @@ __all__ += ["SheetDocument"]
 from .phases import HeroDraftRecord, UpgradeGuild, UpgradePhase  # noqa: E402
 
 __all__ += ["HeroDraftRecord", "UpgradeGuild", "UpgradePhase"]
+from .preferences import Preferences  # noqa: E402
+
+__all__ += ["Preferences"]

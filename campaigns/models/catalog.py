@@ -1,14 +1,24 @@
 """The game's content: editions, circles, scenarios, heroes, monsters, cards.
 
-Content is data, not code. Every record says where it came from (`source`) and whether that source is an
-official English one (`verified`). Numbers that no source gives stay empty (NULL), never guessed: the
-content report lists them so a group that owns the box can fill them in.
+Content is data, not code. Every record says where it came from (`source`), how far that source can be
+trusted (`confidence`) and whether it is confirmed by an official English one (`verified`). Numbers that no
+source gives stay empty (NULL), never guessed: the content report lists them so a group that owns the box
+can fill them in.
 """
 
 from __future__ import annotations
 
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Confidence(models.TextChoices):
+    """How far a record's source can be trusted (fixtures/content-data/README.md, "Conventions")."""
+
+    HIGH = "high", "High"
+    MEDIUM = "medium", "Medium"
+    LOW = "low", "Low"
 
 
 class Content(models.Model):
@@ -17,6 +27,15 @@ class Content(models.Model):
 
     source = models.CharField(max_length=200, blank=True, help_text="Where this fact comes from.")
     verified = models.BooleanField(default=False, help_text="Confirmed by an official English source.")
+    confidence = models.CharField(
+        max_length=6,
+        choices=Confidence.choices,
+        blank=True,
+        help_text=(
+            "While unverified: high = an official example or a second source agrees; medium = one careful "
+            "fan source; low = a suspected error. Empty: not rated."
+        ),
+    )
 
     class Meta:
         abstract = True
@@ -112,14 +131,17 @@ class Monster(EditionScoped):
     COMPLETENESS_FIELDS = ("tier", "huge")
 
     class Tier(models.TextChoices):
-        MINOR_MINION = "minor-minion", "Minor Minion"
-        MAJOR_MINION = "major-minion", "Major Minion"
-        MINION = "minion", "Minion (minor or major not known)"
-        MINOR_VILLAIN = "minor-villain", "Minor Villain"
-        MAJOR_VILLAIN = "major-villain", "Major Villain"
-        VILLAIN = "villain", "Villain (minor or major not known)"
+        MINOR_MINION = "minor-minion", _("Minor Minion")
+        MAJOR_MINION = "major-minion", _("Major Minion")
+        MINION = "minion", _("Minion (minor or major not known)")
+        MINOR_VILLAIN = "minor-villain", _("Minor Villain")
+        MAJOR_VILLAIN = "major-villain", _("Major Villain")
+        VILLAIN = "villain", _("Villain (minor or major not known)")
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="monsters")
+    local_name = models.CharField(
+        max_length=120, blank=True, help_text="Name in the edition it was read from."
+    )
     tier = models.CharField(max_length=20, choices=Tier.choices, blank=True)
     huge = models.BooleanField(
         null=True, blank=True, help_text="Occupies a whole Space; empty when not known."
@@ -143,20 +165,21 @@ class MonsterLevelCard(Content):
     COMPLETENESS_FIELDS = ("life", "overkill", "reward", "attack_kind", "attack_dice", "movement", "defense")
 
     class AttackKind(models.TextChoices):
-        MELEE = "melee", "Melee"
-        RANGED = "ranged", "Ranged"
+        MELEE = "melee", _("Melee")
+        RANGED = "ranged", _("Ranged")
 
     monster = models.ForeignKey(Monster, on_delete=models.CASCADE, related_name="level_cards")
     label = models.CharField(max_length=8, help_text='The level printed on the card: "1", "2-3", "4-5", "6".')
     order = models.PositiveSmallIntegerField()
-    life = models.PositiveSmallIntegerField(null=True, blank=True)
-    overkill = models.PositiveSmallIntegerField(null=True, blank=True)
-    reward = models.PositiveSmallIntegerField(null=True, blank=True)
-    attack_kind = models.CharField(max_length=8, choices=AttackKind.choices, blank=True)
-    attack_dice = models.PositiveSmallIntegerField(null=True, blank=True)
-    attack_name = models.CharField(max_length=80, blank=True)
-    movement = models.PositiveSmallIntegerField(null=True, blank=True)
-    defense = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Verbose names are shown to players (the monster lookup lists the stats not entered yet).
+    life = models.PositiveSmallIntegerField(_("life"), null=True, blank=True)
+    overkill = models.PositiveSmallIntegerField(_("overkill"), null=True, blank=True)
+    reward = models.PositiveSmallIntegerField(_("reward"), null=True, blank=True)
+    attack_kind = models.CharField(_("attack kind"), max_length=8, choices=AttackKind.choices, blank=True)
+    attack_dice = models.PositiveSmallIntegerField(_("attack dice"), null=True, blank=True)
+    attack_name = models.CharField(_("attack name"), max_length=80, blank=True)
+    movement = models.PositiveSmallIntegerField(_("movement"), null=True, blank=True)
+    defense = models.PositiveSmallIntegerField(_("defense"), null=True, blank=True)
     ability = models.TextField(blank=True)
 
     objects = MonsterLevelCardManager()
@@ -214,6 +237,8 @@ class GuildColour(EditionScoped):
 
 
 class UpgradeCard(EditionScoped):
+    """An Upgrade card kind; `copies` is how many its deck holds (a starter card: how many a Guild gets)."""
+
     COMPLETENESS_FIELDS = ("code", "copies", "cost", "card_type")
 
     class Deck(models.TextChoices):
@@ -226,9 +251,9 @@ class UpgradeCard(EditionScoped):
         REWARD = "reward", "Reward"
 
     class CardType(models.TextChoices):
-        ATTACK = "attack", "Attack"
-        BOOST = "boost", "Boost"
-        PERMANENT = "permanent", "Permanent"
+        ATTACK = "attack", _("Attack")
+        BOOST = "boost", _("Boost")
+        PERMANENT = "permanent", _("Permanent")
 
     class Group(models.TextChoices):
         SWORD = "sword", "Sword"
@@ -238,6 +263,12 @@ class UpgradeCard(EditionScoped):
         AXE = "axe", "Axe"
         EXOTIC = "exotic", "Exotic"
         THROWN = "thrown", "Thrown"
+        HAMMER = "hammer", "Hammer"
+        SHIELD = "shield", "Shield"
+        ARMOR = "armor", "Armor"
+        GEAR = "gear", "Gear"
+        BLING = "bling", "Bling"
+        ABILITY = "ability", "Ability"
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="upgrade_cards")
     code = models.CharField(max_length=20, blank=True, help_text="The code printed on the card, when known.")
@@ -245,7 +276,9 @@ class UpgradeCard(EditionScoped):
         max_length=120, blank=True, help_text="Name in the edition it was read from."
     )
     deck = models.CharField(max_length=10, choices=Deck.choices)
-    copies = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Copies in the deck.")
+    copies = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Copies in the deck; for a starter card, copies each Guild gets."
+    )
     cost = models.PositiveSmallIntegerField(null=True, blank=True)
     card_type = models.CharField(max_length=10, choices=CardType.choices, blank=True)
     group = models.CharField(max_length=10, choices=Group.choices, blank=True)
@@ -254,7 +287,8 @@ class UpgradeCard(EditionScoped):
     extra_defense = models.PositiveSmallIntegerField(null=True, blank=True)
     extra_life = models.PositiveSmallIntegerField(null=True, blank=True)
     rerolls = models.PositiveSmallIntegerField(null=True, blank=True)
-    effect = models.TextField(blank=True)
+    effect = models.TextField(blank=True, help_text="A short paraphrase, never the card's own sentence.")
+    notes = models.TextField(blank=True, help_text="Doubts about the source, and which field is weak.")
 
     class Meta(EditionScoped.Meta):
         ordering = ["edition", "deck", "code", "slug"]
@@ -262,18 +296,19 @@ class UpgradeCard(EditionScoped):
 
     @classmethod
     def missing_q(cls) -> models.Q:
-        # Starter cards are given, never bought, so they have no cost to miss.
+        # Only the level decks are bought: starter cards are given and Reward cards are won, so neither
+        # has a cost to miss.
         return (
             models.Q(code="")
             | models.Q(copies=None)
             | models.Q(card_type="")
-            | (models.Q(cost=None) & ~models.Q(deck=cls.Deck.STARTER))
+            | (models.Q(cost=None) & models.Q(deck__startswith="level-"))
         )
 
     @property
     def missing_fields(self) -> list[str]:
         missing = super().missing_fields
-        return [f for f in missing if not (f == "cost" and self.deck == self.Deck.STARTER)]
+        return [f for f in missing if not (f == "cost" and self.level is None)]
 
     @property
     def level(self) -> int | None:
@@ -290,7 +325,8 @@ class DeathCurse(EditionScoped):
         null=True, blank=True, help_text="Occupies an inventory slot; empty when not known."
     )
     copies = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Copies in the deck.")
-    effect = models.TextField(blank=True)
+    effect = models.TextField(blank=True, help_text="A short paraphrase, never the card's own sentence.")
+    notes = models.TextField(blank=True, help_text="Doubts about the source, and which field is weak.")
 
     class Meta(EditionScoped.Meta):
         ordering = ["edition", "value", "code"]
@@ -309,6 +345,9 @@ class Title(EditionScoped):
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="titles")
     local_name = models.CharField(max_length=120, blank=True)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     scenario = models.OneToOneField(
         "Scenario",
         null=True,
@@ -331,6 +370,9 @@ class Scenario(EditionScoped):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="scenarios")
     book_position = models.PositiveSmallIntegerField(help_text="Position in the Campaign Book.")
     local_name = models.CharField(max_length=120, blank=True)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     recommended_first = models.BooleanField(default=False)
     angel = models.OneToOneField(
         Hero,
@@ -441,6 +483,37 @@ class Die(EditionScoped):
         constraints = _unique_slug("die")
 
 
+class SpawnPair(EditionScoped):
+    """An unordered pair of Attack die faces a Spawn roll can show, and what that roll does.
+
+    Five of the six pairs are printed on the box's five Spawn tokens (`has_token`); the sixth sends the
+    figure back to the box. `rules_helpers.spawn.SpawnToken(pair.symbols)` is a token on the board.
+    """
+
+    COMPLETENESS_FIELDS = ("has_token",)
+
+    class Face(models.TextChoices):
+        MELEE = "melee", "Melee"
+        RANGED = "ranged", "Ranged"
+        CRIT = "crit", "CRIT"
+
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="spawn_pairs")
+    face_1 = models.CharField(max_length=8, choices=Face.choices)
+    face_2 = models.CharField(max_length=8, choices=Face.choices)
+    has_token = models.BooleanField(
+        null=True, blank=True, help_text="A Spawn token shows this pair; empty when not known."
+    )
+    on_roll = models.TextField(blank=True, help_text="What a Spawn roll showing this pair does.")
+    notes = models.TextField(blank=True, help_text="Doubts about the source, and which field is weak.")
+
+    class Meta(EditionScoped.Meta):
+        constraints = _unique_slug("spawn_pair")
+
+    @property
+    def symbols(self) -> tuple[str, str]:
+        return (self.face_1, self.face_2)
+
+
 class ExplorationTokenKind(EditionScoped):
     COMPLETENESS_FIELDS = ("count",)
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="exploration_tokens")
@@ -467,5 +540,6 @@ CONTENT_MODELS: tuple[type[models.Model], ...] = (
     Quest,
     ScenarioMonster,
     Die,
+    SpawnPair,
     ExplorationTokenKind,
 )

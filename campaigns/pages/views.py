@@ -14,7 +14,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
@@ -26,6 +25,7 @@ from campaigns.pages.rendering import page_access, partial_or_page
 from campaigns.selectors.campaigns import campaign_for_sheet, campaigns_visible_to, recorded_count
 from campaigns.selectors.content import edition_monsters
 from campaigns.services import campaigns as setup
+from companion.throttling import JOIN_THROTTLES, refused_for
 
 CONFLICT = "Someone changed this meanwhile — here is the current sheet. Check it and make your change again."
 JOIN_THROTTLED = "Too many join attempts; wait a minute and try again."
@@ -63,7 +63,9 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
     form = f.JoinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        if _join_throttled(request):
+        wait = refused_for(request, JOIN_THROTTLES)
+        if wait is not None:
+            # The API's join budget (JOIN_RATE per account, JOIN_IP_RATE per address), shared with it.
             form.add_error("code", JOIN_THROTTLED)
             status = 429
         else:
@@ -75,16 +77,10 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
                 return redirect(reverse("campaigns:sheet", args=[campaign.pk]) + "#guilds")
     if form.errors and status == 200:
         status = 400
-    return render(request, "campaigns/join.html", {"form": form}, status=status)
-
-
-class _JoinScope:
-    throttle_scope = "join"
-
-
-def _join_throttled(request: HttpRequest) -> bool:
-    """The API's join throttle (the JOIN_RATE setting), counted in the same place for both front ends."""
-    return not ScopedRateThrottle().allow_request(request, _JoinScope)
+    response = render(request, "campaigns/join.html", {"form": form}, status=status)
+    if status == 429:
+        response["Retry-After"] = str(int(wait or 60))
+    return response
 
 
 # --- The Campaign Sheet ------------------------------------------------------------------------------

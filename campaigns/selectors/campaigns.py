@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -27,6 +28,7 @@ from campaigns.models import (
 )
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import progression
+from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 
 def campaigns_visible_to(user: Any) -> QuerySet[Campaign]:
@@ -213,3 +215,50 @@ def is_undone(event: Event) -> bool:
         return event.undone_by is not None
     except Event.undone_by.RelatedObjectDoesNotExist:
         return False
+
+
+def guild_hero(guild: Guild, slug: Any, field: str = "hero") -> GuildHero:
+    hero = (
+        GuildHero.objects.select_related("hero").filter(guild=guild, hero__slug=slug, retired=False).first()
+    )
+    if hero is None:
+        refuse(field, f"{guild.colour.name} has no hero {slug!r}.")
+    return hero
+
+
+@dataclass(frozen=True)
+class NextPlay:
+    """Where the campaign goes next: the scenario, its number, its monster level and who chose it."""
+
+    scenario: Scenario
+    number: int
+    level: str
+    chosen_by: Guild | None
+
+
+def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
+    """The scenario may be played next: allowed by the circles, and the one the last winner chose."""
+    scenario = (
+        Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
+    )
+    if scenario is None:
+        refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
+    sheet = campaign_for_sheet(campaign_id=campaign.pk)
+    played = len(recorded_plays(sheet))
+    if played >= campaign.edition.scenarios_per_campaign:
+        refuse("scenario", f"The campaign has had all its {played} scenarios; only the finale is left.")
+    allowed = allowed_next_scenarios(sheet)
+    if slug not in allowed:
+        refuse(
+            "scenario", f"{scenario.name} cannot be played now; allowed next: {', '.join(sorted(allowed))}."
+        )
+    if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
+        refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
+    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
+    number = played + 1
+    return NextPlay(scenario, number, level_bracket(number, labels=labels), last_winner(sheet))
+
+
+def check_no_open_phase(campaign: Campaign) -> None:
+    if open_phase_for(campaign) is not None:
+        refuse("scenario", "Finish the upgrade phase first (or the owner abandons it).")

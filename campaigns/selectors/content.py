@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.core import serializers
+from django.db.models import Count, Model, Prefetch, QuerySet
 
 from campaigns.models import (
+    CONTENT_MODELS,
+    Confidence,
     DeathCurse,
     Edition,
     ExplorationTokenKind,
@@ -16,6 +23,7 @@ from campaigns.models import (
     Quest,
     Scenario,
     ScenarioMonster,
+    SpawnPair,
     UpgradeCard,
 )
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
@@ -101,6 +109,7 @@ def content_report(*, edition_slug: str | None = None) -> dict[str, dict[str, An
             "scenarios": _missing(Scenario.objects.filter(edition=edition), _named),
             "exploration_tokens": _missing(ExplorationTokenKind.objects.filter(edition=edition), _named),
             "unverified_records": _unverified_count(edition),
+            **data_gaps(edition.slug),
         }
     return report
 
@@ -139,3 +148,109 @@ def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set
 
 def edition_monsters(edition: Edition) -> QuerySet[Monster]:
     return Monster.objects.filter(edition=edition).order_by("name")
+
+
+# --- Content packs as documents -------------------------------------------------------------------
+
+
+PACK_DIR = Path(__file__).resolve().parent.parent.parent / "fixtures"
+
+
+MODEL_LABELS = {m._meta.label_lower: m for m in CONTENT_MODELS}
+
+
+def default_pack_paths() -> list[Path]:
+    return sorted(p for p in PACK_DIR.glob("*.json") if not p.name.startswith("test"))
+
+
+def _edition_querysets(edition: Edition) -> Iterable[Model]:
+    for model in CONTENT_MODELS:
+        qs = model._default_manager.all()
+        if model is Edition:
+            qs = qs.filter(pk=edition.pk)
+        else:
+            path = _edition_path(model)
+            qs = qs.filter(**{path: edition})
+        yield from _ordered(qs)
+
+
+def _edition_path(model: type[Model]) -> str:
+    names = {f.name for f in model._meta.get_fields()}
+    if "edition" in names:
+        return "edition"
+    if "monster" in names and "scenario" not in names:
+        return "monster__edition"
+    return "scenario__edition"
+
+
+def _ordered(qs: Any) -> list[Model]:
+    return sorted(qs, key=lambda obj: [str(part) for part in obj.natural_key()])
+
+
+def content_pack_export(*, edition_slug: str) -> list[dict[str, Any]]:
+    """The edition's content as pack records, in load order, each model sorted by its natural key."""
+    edition = Edition.objects.get(slug=edition_slug)
+    data = serializers.serialize(
+        "python",
+        list(_edition_querysets(edition)),
+        use_natural_foreign_keys=True,
+        use_natural_primary_keys=True,
+    )
+    records = []
+    for record in data:
+        record.pop("pk", None)
+        model = MODEL_LABELS[record["model"]]
+        fields = {name: _plain(model, name, value) for name, value in record["fields"].items()}
+        records.append({"model": record["model"], "fields": fields})
+    return records
+
+
+def _plain(model: type[Model], name: str, value: Any) -> Any:
+    """Natural keys as JSON lists; many-to-many links sorted so an export never depends on row order."""
+    if isinstance(value, tuple):
+        return list(value)
+    if model._meta.get_field(name).many_to_many:
+        return sorted(list(v) for v in value)
+    return value
+
+
+def content_pack_dumps(records: list[dict[str, Any]]) -> str:
+    return json.dumps(records, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+# The records a table plays with, and how each reaches its edition.
+CHECKED: tuple[tuple[type[Model], str], ...] = (
+    (Scenario, "edition__slug"),
+    (Hero, "edition__slug"),
+    (Monster, "edition__slug"),
+    (MonsterLevelCard, "monster__edition__slug"),
+    (UpgradeCard, "edition__slug"),
+    (DeathCurse, "edition__slug"),
+    (SpawnPair, "edition__slug"),
+)
+NOT_RATED = "not rated"
+
+
+def data_gaps(edition_slug: str) -> dict[str, Any]:
+    """What the content data tables leave open: Spawn pairs, and unconfirmed records by confidence."""
+    unverified: Counter[str] = Counter()
+    low: list[dict[str, str]] = []
+    for model, path in CHECKED:
+        records = model._default_manager.filter(**{path: edition_slug}, verified=False)
+        for rating, n in Counter(records.values_list("confidence", flat=True)).items():
+            unverified[rating or NOT_RATED] += n
+        low += [
+            {"kind": str(model._meta.verbose_name), "name": str(obj), "notes": getattr(obj, "notes", "")}
+            for obj in records.filter(confidence=Confidence.LOW)
+        ]
+    pairs = SpawnPair.objects.filter(edition__slug=edition_slug)
+    return {
+        "spawn_pairs": [
+            {"slug": p.slug, "name": p.name, "missing": p.missing_fields}
+            for p in pairs.filter(SpawnPair.missing_q())
+        ],
+        "unverified_by_confidence": {
+            rating: unverified[rating] for rating in [*Confidence.values, NOT_RATED] if unverified[rating]
+        },
+        "low_confidence": low,
+    }

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +15,11 @@ from django.core import serializers
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
-from django.db.models import Model
 from django.utils.text import slugify
 
-from campaigns.errors import refuse
-from campaigns.models import CONTENT_MODELS, Campaign, Edition, UpgradeCard
-
-PACK_DIR = Path(__file__).resolve().parent.parent.parent / "fixtures"
-MODEL_LABELS = {m._meta.label_lower: m for m in CONTENT_MODELS}
-
-
-class ContentPackError(Exception):
-    """A pack that cannot load; the message names the bad record."""
+from campaigns.errors import ContentPackError, refuse
+from campaigns.models import Campaign, UpgradeCard
+from campaigns.selectors.content import MODEL_LABELS
 
 
 def _describe(index: int, record: dict[str, Any]) -> str:
@@ -89,65 +81,6 @@ def content_pack_load_file(*, path: Path) -> int:
         return content_pack_load(records=records)
     except ContentPackError as exc:
         raise ContentPackError(f"{path.name}: {exc}") from exc
-
-
-def default_pack_paths() -> list[Path]:
-    return sorted(p for p in PACK_DIR.glob("*.json") if not p.name.startswith("test"))
-
-
-def _edition_querysets(edition: Edition) -> Iterable[Model]:
-    for model in CONTENT_MODELS:
-        qs = model._default_manager.all()
-        if model is Edition:
-            qs = qs.filter(pk=edition.pk)
-        else:
-            path = _edition_path(model)
-            qs = qs.filter(**{path: edition})
-        yield from _ordered(qs)
-
-
-def _edition_path(model: type[Model]) -> str:
-    names = {f.name for f in model._meta.get_fields()}
-    if "edition" in names:
-        return "edition"
-    if "monster" in names and "scenario" not in names:
-        return "monster__edition"
-    return "scenario__edition"
-
-
-def _ordered(qs: Any) -> list[Model]:
-    return sorted(qs, key=lambda obj: [str(part) for part in obj.natural_key()])
-
-
-def content_pack_export(*, edition_slug: str) -> list[dict[str, Any]]:
-    """The edition's content as pack records, in load order, each model sorted by its natural key."""
-    edition = Edition.objects.get(slug=edition_slug)
-    data = serializers.serialize(
-        "python",
-        list(_edition_querysets(edition)),
-        use_natural_foreign_keys=True,
-        use_natural_primary_keys=True,
-    )
-    records = []
-    for record in data:
-        record.pop("pk", None)
-        model = MODEL_LABELS[record["model"]]
-        fields = {name: _plain(model, name, value) for name, value in record["fields"].items()}
-        records.append({"model": record["model"], "fields": fields})
-    return records
-
-
-def _plain(model: type[Model], name: str, value: Any) -> Any:
-    """Natural keys as JSON lists; many-to-many links sorted so an export never depends on row order."""
-    if isinstance(value, tuple):
-        return list(value)
-    if model._meta.get_field(name).many_to_many:
-        return sorted(list(v) for v in value)
-    return value
-
-
-def content_pack_dumps(records: list[dict[str, Any]]) -> str:
-    return json.dumps(records, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
 def upgrade_card_enter(*, campaign: Campaign, level: int, entry: Any) -> UpgradeCard:

@@ -165,7 +165,7 @@ def _reason(exc: Exception) -> str:
     return f"The sheet could not be rendered ({type(exc).__name__}: {exc})."[:500]
 
 
-def file_name(document: SheetDocument) -> str:
+def _file_name(document: SheetDocument) -> str:
     """One name per campaign, revision, kind and paper, so a re-render overwrites the same file."""
     if document.kind == SheetDocument.Kind.BLANK:
         return f"blank-{document.edition.slug}-{document.paper}.pdf"
@@ -174,7 +174,7 @@ def file_name(document: SheetDocument) -> str:
 
 def _store(document: SheetDocument, content: bytes) -> SheetDocument:
     field = document.file
-    name = field.field.generate_filename(document, file_name(document))
+    name = field.field.generate_filename(document, _file_name(document))
     field.storage.delete(name)
     stored = field.storage.save(name, ContentFile(content))
     SheetDocument.objects.filter(pk=document.pk).update(

@@ -21,8 +21,8 @@ from campaigns.models import (
     Membership,
     UpgradeCard,
 )
+from campaigns.selectors.campaigns import guild_hero
 from campaigns.services.history import Changes, event_record
-from campaigns.services.inventory import guild_hero
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
 MAX_GUILDS = 4

@@ -9,17 +9,9 @@ from django.db import transaction
 from campaigns.access import Access, require_guild_editor
 from campaigns.errors import refuse
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
+from campaigns.selectors.campaigns import guild_hero
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_guild_revision
-
-
-def guild_hero(guild: Guild, slug: Any, field: str = "hero") -> GuildHero:
-    hero = (
-        GuildHero.objects.select_related("hero").filter(guild=guild, hero__slug=slug, retired=False).first()
-    )
-    if hero is None:
-        refuse(field, f"{guild.colour.name} has no hero {slug!r}.")
-    return hero
 
 
 def _guild_card(guild: Guild, card_id: Any) -> InventoryCard:

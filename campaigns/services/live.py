@@ -13,10 +13,11 @@ from django.db import transaction
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse
 from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
+from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase
 from campaigns.selectors.live import quest_choices
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
-from campaigns.services.scenarios import check_next_scenario, clear_live_play, require_no_open_phase
+from campaigns.services.scenarios import clear_live_play
 
 HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
@@ -37,7 +38,7 @@ def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> S
     claim_campaign_revision(campaign, revision)
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("scenario", "A scenario is already being played.")
-    require_no_open_phase(campaign)
+    check_no_open_phase(campaign)
     upcoming = check_next_scenario(campaign, scenario)
     guilds = list(campaign.guilds.select_related("colour"))
     if len(guilds) < 2:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -24,54 +23,22 @@ from campaigns.models import (
 from campaigns.selectors.campaigns import (
     allowed_next_scenarios,
     campaign_for_sheet,
+    check_next_scenario,
+    check_no_open_phase,
+    guild_hero,
     last_winner,
-    open_phase_for,
-    recorded_plays,
 )
 from campaigns.services import upgrade
 from campaigns.services.history import Changes, event_record
-from campaigns.services.inventory import guild_hero, place_card
+from campaigns.services.inventory import place_card
 from campaigns.services.revisions import claim_campaign_revision
-from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+from rules_helpers.upgrades import upgrade_phase_follows
 
 
 def _count(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         refuse(field, f"{field.replace('_', ' ').capitalize()} must be a whole number, 0 or more.")
     return value
-
-
-@dataclass(frozen=True)
-class NextPlay:
-    """Where the campaign goes next: the scenario, its number, its monster level and who chose it."""
-
-    scenario: Scenario
-    number: int
-    level: str
-    chosen_by: Guild | None
-
-
-def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
-    """The scenario may be played next: allowed by the circles, and the one the last winner chose."""
-    scenario = (
-        Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
-    )
-    if scenario is None:
-        refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
-    sheet = campaign_for_sheet(campaign_id=campaign.pk)
-    played = len(recorded_plays(sheet))
-    if played >= campaign.edition.scenarios_per_campaign:
-        refuse("scenario", f"The campaign has had all its {played} scenarios; only the finale is left.")
-    allowed = allowed_next_scenarios(sheet)
-    if slug not in allowed:
-        refuse(
-            "scenario", f"{scenario.name} cannot be played now; allowed next: {', '.join(sorted(allowed))}."
-        )
-    if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
-        refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
-    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
-    number = played + 1
-    return NextPlay(scenario, number, level_bracket(number, labels=labels), last_winner(sheet))
 
 
 def _check_guild_lines(campaign: Campaign, lines: Any) -> list[tuple[Guild, dict[str, Any]]]:
@@ -204,11 +171,6 @@ def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
     )
 
 
-def require_no_open_phase(campaign: Campaign) -> None:
-    if open_phase_for(campaign) is not None:
-        refuse("scenario", "Finish the upgrade phase first (or the owner abandons it).")
-
-
 def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | None) -> ScenarioPlay | None:
     """Remove the scenario being tracked live (its results are being written for good, or abandoned)."""
     live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).first()
@@ -232,7 +194,7 @@ def scenario_record_result(
     require_member(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
-    require_no_open_phase(campaign)
+    check_no_open_phase(campaign)
     upcoming = check_next_scenario(campaign, scenario)
     scenario_obj, number = upcoming.scenario, upcoming.number
     pairs = _check_guild_lines(campaign, results)
@@ -262,7 +224,11 @@ def scenario_record_result(
         data={"number": number},
         summary=f"Scenario {number}: {scenario_obj.name} recorded, won by {winner.colour.name}",
     )
-    if upgrade.phase_needed(campaign, play):
+    if upgrade_phase_follows(
+        play.number,
+        campaign_mode=campaign.mode == Campaign.Mode.CAMPAIGN,
+        scenarios=campaign.edition.scenarios_per_campaign,
+    ):
         upgrade.upgrade_phase_open(campaign=campaign, actor=actor, play=play, seed=seed)
     return play
 

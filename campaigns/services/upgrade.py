@@ -47,11 +47,6 @@ def _phase(campaign: Campaign, *, lock: bool = False) -> UpgradePhase:
     return phase
 
 
-def phase_needed(campaign: Campaign, play: ScenarioPlay) -> bool:
-    """Campaign mode has an upgrade phase after every scenario but the last; episodic mode has none."""
-    return campaign.mode == Campaign.Mode.CAMPAIGN and play.number < campaign.edition.scenarios_per_campaign
-
-
 def upgrade_phase_open(
     *, campaign: Campaign, actor: Any, play: ScenarioPlay, seed: int | None = None
 ) -> UpgradePhase:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -15,6 +16,7 @@ from rest_framework.views import APIView
 from campaigns.models import Edition
 from companion.api import errors
 from companion.helpers import services
+from companion.throttling import client_ip
 from rules_helpers import dice, spawn
 
 
@@ -29,6 +31,10 @@ class AnonHelperThrottle(ScopedRateThrottle):
     def get_rate(self) -> str | None:
         # Read at call time (DRF caches the rates on the class), so a changed setting takes effect.
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request: Request) -> str:
+        # Only the trusted proxies' word on the address counts, never a client's own X-Forwarded-For.
+        return client_ip(request)
 
 
 class HelperView(APIView):
@@ -236,7 +242,7 @@ class DeathCursesSerializer(serializers.Serializer):
         names = [hero["hero"] for hero in heroes]
         if len(set(names)) != len(names):
             raise serializers.ValidationError(
-                "Each hero draws once per Upgrade Phase; a hero is listed twice."
+                _("Each hero draws once per Upgrade Phase; a hero is listed twice.")
             )
         return [services.HeroDeaths(**hero) for hero in heroes]
 

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 from campaigns.errors import ConflictError
 from campaigns.models import Campaign, DeathCurse, Event, Hero, InventoryCard
 from campaigns.selectors.campaigns import allowed_next_scenarios, campaign_for_sheet
+from campaigns.selectors.transfer import campaign_export
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import inventory
 from campaigns.services.guilds import guild_add, guild_heroes_choose
 from campaigns.services.history import event_undo
-from campaigns.services.transfer import campaign_export, campaign_import
+from campaigns.services.transfer import campaign_import
 from tests.factories import UserFactory, access, record, refreshed
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]

@@ -54,12 +54,12 @@ def test_every_guild_flagged_wins_a_reward_or_a_title():
 @pytest.mark.parametrize("winners", [0, 2])
 def test_a_scenario_without_exactly_one_winner_is_refused(winners):
     results = [GuildResult(guild, winner=i < winners) for i, guild in enumerate(["yellow", "purple", "teal"])]
-    with pytest.raises(ValueError, match=f"exactly one winning Guild, not {winners}"):
+    with pytest.raises(ValueError, match=f"Exactly one guild wins a scenario, not {winners}"):
         scenario_achievements(results)
 
 
 def test_a_scenario_without_guilds_is_refused():
-    with pytest.raises(ValueError, match="exactly one winning Guild"):
+    with pytest.raises(ValueError, match="Exactly one guild wins a scenario, not 0"):
         scenario_achievements([])
 
 
@@ -132,13 +132,29 @@ def test_a_savior_without_a_council_seat_is_not_the_ultimate_arcadian():
         ([_scenario("yellow")] * 7, GUILDS, None, "6 scenarios, not 7"),
         ([{**_scenario("yellow"), "most_kills": frozenset()}], GUILDS, None, "unknown achievement"),
         ([_scenario("orange")], GUILDS, None, "not in the campaign"),
-        ([{"winner": frozenset({"yellow", "teal"})}], GUILDS, None, "exactly one winning Guild"),
-        ([{"least_deaths": frozenset({"teal"})}], GUILDS, None, "exactly one winning Guild"),
+        (
+            [{"winner": frozenset({"yellow", "teal"})}],
+            GUILDS,
+            None,
+            "scenario 1: Exactly one guild wins a scenario, not 2",
+        ),
+        (
+            [{"least_deaths": frozenset({"teal"})}],
+            GUILDS,
+            None,
+            "scenario 1: Exactly one guild wins a scenario, not 0",
+        ),
     ],
 )
 def test_an_impossible_finale_is_refused(scenarios, guilds, savior, message):
     with pytest.raises(ValueError, match=message):
         campaign_finale(scenarios, guilds=guilds, savior=savior)
+
+
+def test_a_longer_campaign_passes_its_own_number_of_scenarios():
+    """RB:1282 scenarios are numbered "1 through 6" on the sheet; an edition may play another number."""
+    finale = campaign_finale([_scenario("yellow")] * 7, guilds=GUILDS, savior=None, campaign_scenarios=7)
+    assert finale.medals["winner"] == {"yellow"}
 
 
 subsets = st.frozensets(st.sampled_from(GUILDS))

@@ -1,9 +1,11 @@
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from rules_helpers.curses import Curse, CurseDraw, curse_draw_count, draw_curses
-from rules_helpers.testing import ScriptedRandom
+from rules_helpers.curses import Curse, CurseDraw, curse_draw_count, draw_curses, draws_within_deck
+from tests.rules_helpers.scripted import ScriptedRandom
 
 NO_CURSE, SHOCK, NOSEBLEED, AMNESIA, ETERNAL = (
     Curse("D-00", 0),
@@ -88,3 +90,40 @@ def test_a_negative_draw_count_is_refused():
 def test_a_curse_with_a_negative_value_is_refused():
     with pytest.raises(ValueError, match="Death Curse's value"):
         Curse("D-99", -1)
+
+
+def test_the_damnation_per_card_comes_from_the_edition():
+    """RB:762-764 "each Hero draws one extra Death Curse card for every two Damnation tokens"."""
+    assert curse_draw_count(0, 3, damnation_per_card=3) == 1
+
+
+def test_a_full_deck_lets_every_hero_draw_all_its_cards():
+    """GF:207 "Inferno box: 24 Death Curse cards": the box's deck never runs dry."""
+    draws = [("diana", 3), ("mark", 0), ("kisha", 5)]
+    assert draws_within_deck(draws, 24) == draws
+
+
+def test_a_short_deck_gives_each_hero_only_the_cards_nobody_kept():
+    """RB:1628-1630 each Hero "keeps only the highest card": the rest go back, so only kept cards leave."""
+    draws = [("diana", 3), ("mark", 2), ("kisha", 1), ("izzy", 1)]
+    assert draws_within_deck(draws, 3) == [("diana", 3), ("mark", 2), ("kisha", 1), ("izzy", 0)]
+    assert draws_within_deck(draws, 2) == [("diana", 2), ("mark", 1), ("kisha", 0), ("izzy", 0)]
+    assert draws_within_deck(draws, 0) == [("diana", 0), ("mark", 0), ("kisha", 0), ("izzy", 0)]
+
+
+def test_a_capped_draw_refuses_what_a_draw_refuses():
+    with pytest.raises(ValueError, match="listed twice"):
+        draws_within_deck([("mark", 1), ("mark", 1)], 5)
+    with pytest.raises(ValueError, match="Death Curse cards in the deck"):
+        draws_within_deck([("mark", 1)], -1)
+
+
+@given(counts=st.lists(st.integers(0, 4), max_size=12), size=st.integers(0, 8))
+def test_drawing_within_the_deck_never_runs_it_dry(counts, size):
+    """RB:1628-1630: each drawing Hero keeps one card, and a draw needs a card in the deck or its discards."""
+    draws = [(f"hero-{n}", count) for n, count in enumerate(counts)]
+    capped = draws_within_deck(draws, size)
+    assert all(0 <= allowed <= count for (_, count), (_, allowed) in zip(draws, capped, strict=True))
+    deck = [Curse(f"D-{n:02}", n % 8) for n in range(size)]
+    drawn = draw_curses(deck, capped, rng=random.Random(size)) if size else {}
+    assert sum(1 for draw in drawn.values() if draw.kept) == sum(1 for _, allowed in capped if allowed)

@@ -15,7 +15,7 @@ from rules_helpers.dice import (
     roll_pool,
     wounds,
 )
-from rules_helpers.testing import ScriptedRandom
+from tests.rules_helpers.scripted import ScriptedRandom
 
 # --- the rulebook's examples (p.18 "Rolling Dice", p.30 "Reroll Pool") ---
 

@@ -7,11 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_helpers.drafts import HeroDraft, UpgradeDraft
-from rules_helpers.testing import ScriptedRandom
+from tests.rules_helpers.scripted import ScriptedRandom
 
 PLAYERS = ("yellow", "purple", "teal")
 # Dealt in this order by the scripted rng (it does not shuffle): yellow a-f, purple g-l, teal m-r.
 DECK = [*"abcdefghijklmnopqr", "spare"]
+
+
+def _left_over(draft):
+    """The cards still in front of the players: once the draft is over, the ones nobody drafted."""
+    return tuple(card for player in draft.players for card in draft.hand(player))
 
 
 def _upgrade_draft(players=PLAYERS, deck=DECK):
@@ -55,7 +60,7 @@ def test_after_three_rounds_every_player_has_drafted_six():
         _pick_first(draft, 2)
     assert draft.is_complete
     assert all(len(draft.drafted(player)) == 6 for player in PLAYERS)
-    assert draft.leftovers() == ()
+    assert _left_over(draft) == ()
 
 
 def test_the_ui_can_see_who_is_still_choosing():
@@ -119,11 +124,6 @@ def test_picking_after_the_draft_is_over_is_refused():
         _pick_first(draft, 2)
     with pytest.raises(ValueError, match="the draft is over"):
         draft.pick("yellow", ["a", "b"])
-
-
-def test_leftovers_are_unknown_until_the_draft_is_over():
-    with pytest.raises(ValueError, match="not over yet"):
-        _upgrade_draft().leftovers()
 
 
 def test_a_deck_too_short_for_six_cards_each_is_refused():
@@ -215,8 +215,8 @@ def test_heroes_nobody_picked_leave_the_game():
     for _ in range(3):
         _pick_first(draft, 1)
     drafted = {hero for player in PLAYERS for hero in draft.drafted(player)}
-    assert sorted(drafted | set(draft.leftovers())) == sorted(HEROES)
-    assert len(draft.leftovers()) == 2
+    assert sorted(drafted | set(_left_over(draft))) == sorted(HEROES)
+    assert len(_left_over(draft)) == 2
 
 
 def test_a_hero_draft_keeps_one_hero_per_pick():
@@ -280,4 +280,4 @@ def test_a_hero_draft_ends_with_three_distinct_heroes_each(players, extra, seed)
             draft.pick(player, [draft.hand(player)[-1]])
     drafted = [hero for player in seats for hero in draft.drafted(player)]
     assert all(len(draft.drafted(player)) == 3 for player in seats)
-    assert sorted(drafted + list(draft.leftovers())) == sorted(heroes)
+    assert sorted(drafted + list(_left_over(draft))) == sorted(heroes)

@@ -1,6 +1,6 @@
 import pytest
 
-from rules_helpers.monsters import MonsterWounds, level_bracket, wound_monster
+from rules_helpers.monsters import level_bracket
 
 
 @pytest.mark.parametrize(
@@ -45,34 +45,8 @@ def test_a_malformed_level_label_is_refused(label):
         level_bracket(1, labels=(label, "1"))
 
 
-def test_cerberus_survives_long_enough_for_its_payback_when_three_hits_stay_below_overkill_five():
-    # p.23: Cerberus has 2 Wounds and is 1 from dying; Mark's 3 Hits bring it to 5 Wounds, below Overkill 5.
-    assert wound_monster(2, 3, life=3, overkill=5) == MonsterWounds(wounds=5, killed=True, overkilled=False)
-
-
-def test_an_attack_reaching_the_overkill_rating_kills_before_the_payback():
-    assert wound_monster(0, 5, life=3, overkill=5) == MonsterWounds(5, True, True)
-
-
-def test_wounds_already_on_a_monster_do_not_count_towards_overkill():
-    assert not wound_monster(2, 4, life=7, overkill=5).overkilled
-
-
-def test_a_monster_below_its_life_is_not_killed():
-    assert wound_monster(0, 2, life=3, overkill=5) == MonsterWounds(2, False, False)
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        ((-1, 1, 3, 5), "Wounds already on the Monster"),
-        ((0, -1, 3, 5), "Wounds dealt"),
-        ((0, 1, 0, 5), "Life is at least 1"),
-        ((0, 1, 3, 0), "Overkill rating is at least 1"),
-        ((3, 1, 3, 5), "already dead"),
-    ],
-)
-def test_impossible_monster_wounds_are_refused(args, message):
-    before, dealt, life, overkill = args
-    with pytest.raises(ValueError, match=message):
-        wound_monster(before, dealt, life=life, overkill=overkill)
+def test_a_campaign_of_another_length_passes_its_own_number_of_scenarios():
+    """RB:480-482 "use only the card for the level equal to the number of the scenario being played"."""
+    assert level_bracket(7, labels=("1-3", "4-7"), campaign_scenarios=7) == "4-7"
+    with pytest.raises(ValueError, match="scenarios 1 to 5"):
+        level_bracket(6, campaign_scenarios=5)

@@ -5,7 +5,7 @@ import pytest
 
 import rules_helpers
 from rules_helpers.spawn import SpawnToken
-from rules_helpers.testing import ScriptedRandom
+from tests.rules_helpers.scripted import ScriptedRandom
 
 PACKAGE = Path(rules_helpers.__file__).parent
 

@@ -1,13 +1,9 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules_helpers.progression import (
-    STRUCTURES,
-    Circle,
-    allowed_next,
-    campaign_length,
-    is_finished,
-    validate_path,
-)
+from rules_helpers.progression import Circle, allowed_next, angels_lost_to_underlord
+from tests.rules_helpers.maps import ARCADIA_QUEST, INFERNO, INFERNO_ANGELS, scenarios_played
 
 GATES, FERRY = "beyond-the-gates-of-hell", "ferry-of-the-dead"
 WEST = ("lost-in-the-dark", "the-prisoner", "the-parade")
@@ -17,64 +13,68 @@ FINAL = "hit-rock-bottom"
 A_FULL_INFERNO = [GATES, WEST[0], WEST[2], THIRD[1], THIRD[0], FINAL]
 
 
+def inferno_next(played):
+    return allowed_next("inferno", played, structure=INFERNO)
+
+
 def test_an_inferno_campaign_starts_in_the_first_circle():
-    assert allowed_next("inferno", []) == {GATES, FERRY}
+    assert inferno_next([]) == {GATES, FERRY}
 
 
 def test_after_the_first_circle_the_table_may_enter_either_side_of_the_second():
-    assert allowed_next("inferno", [FERRY]) == set(WEST) | set(EAST)
+    assert inferno_next([FERRY]) == set(WEST) | set(EAST)
 
 
 def test_once_in_the_west_the_table_plays_the_rest_of_the_west():
-    assert allowed_next("inferno", [GATES, WEST[1]]) == {WEST[0], WEST[2]}
+    assert inferno_next([GATES, WEST[1]]) == {WEST[0], WEST[2]}
 
 
 def test_two_second_circle_scenarios_lead_to_the_third_circle():
-    assert allowed_next("inferno", [GATES, EAST[0], EAST[2]]) == set(THIRD)
+    assert inferno_next([GATES, EAST[0], EAST[2]]) == set(THIRD)
 
 
 def test_the_third_circle_plays_two_of_its_three():
-    assert allowed_next("inferno", [GATES, EAST[0], EAST[2], THIRD[2]]) == {THIRD[0], THIRD[1]}
+    assert inferno_next([GATES, EAST[0], EAST[2], THIRD[2]]) == {THIRD[0], THIRD[1]}
 
 
 def test_the_final_showdown_comes_after_the_third_circle():
-    assert allowed_next("inferno", A_FULL_INFERNO[:5]) == {FINAL}
+    assert inferno_next(A_FULL_INFERNO[:5]) == {FINAL}
 
 
 def test_nothing_comes_after_the_final_showdown():
-    assert allowed_next("inferno", A_FULL_INFERNO) == frozenset()
-    assert is_finished("inferno", A_FULL_INFERNO)
-    assert not is_finished("inferno", A_FULL_INFERNO[:5])
+    assert inferno_next(A_FULL_INFERNO) == frozenset()
 
 
 def test_a_base_game_campaign_plays_three_outer_then_two_inner_then_the_finale():
-    outer = STRUCTURES["arcadia-quest"][0].scenarios
-    inner = STRUCTURES["arcadia-quest"][1].scenarios
-    assert allowed_next("arcadia-quest", []) == set(outer)
-    assert allowed_next("arcadia-quest", outer[:2]) == set(outer[2:])
-    assert allowed_next("arcadia-quest", outer[:3]) == set(inner)
-    assert allowed_next("arcadia-quest", [*outer[:3], *inner[:2]]) == {"the-temple-of-dawning-twilight"}
+    outer, inner = ARCADIA_QUEST[0].scenarios, ARCADIA_QUEST[1].scenarios
+
+    def base_next(played):
+        return allowed_next("arcadia-quest", played, structure=ARCADIA_QUEST)
+
+    assert base_next([]) == set(outer)
+    assert base_next(outer[:2]) == set(outer[2:])
+    assert base_next(outer[:3]) == set(inner)
+    assert base_next([*outer[:3], *inner[:2]]) == {"the-temple-of-dawning-twilight"}
 
 
-def test_both_shipped_campaigns_last_six_scenarios():
-    assert campaign_length(STRUCTURES["inferno"]) == 6
-    assert campaign_length(STRUCTURES["arcadia-quest"]) == 6
+def test_both_maps_play_six_scenarios():
+    """RB:392 "only six of the twelve scenarios ... will be played"; BR:40 "just six of the eleven"."""
+    assert scenarios_played(INFERNO) == scenarios_played(ARCADIA_QUEST) == 6
 
 
 def test_the_structure_is_data_a_content_pack_can_replace():
     short = (Circle("only", 1, 1, ("a", "b")), Circle("end", 2, 1, ("z",)))
     assert allowed_next("homebrew", ["b"], structure=short) == {"z"}
-    assert campaign_length(short) == 2
 
 
-def test_a_legal_path_validates_quietly():
-    validate_path("inferno", A_FULL_INFERNO)
+def test_the_circles_may_come_in_any_order():
+    assert allowed_next("inferno", [GATES], structure=tuple(reversed(INFERNO))) == set(WEST) | set(EAST)
 
 
 @pytest.mark.parametrize(
     ("played", "message"),
     [
-        ([GATES, "the-moon-gate"], "'the-moon-gate' is not a scenario"),
+        ([GATES, "the-moon-gate"], "'the-moon-gate' is not a scenario of the 'inferno' campaign map"),
         ([GATES, WEST[0], WEST[0]], "already played"),
         ([WEST[0]], "out of order"),
         ([GATES, FINAL], "out of order"),
@@ -83,23 +83,12 @@ def test_a_legal_path_validates_quietly():
         ([GATES, WEST[0], WEST[1], EAST[0]], "may never enter 'second-east'"),
         ([GATES, WEST[0], WEST[1], WEST[2]], "plays only 2 scenario"),
         ([*A_FULL_INFERNO, THIRD[2]], "campaign is over"),
+        ([*A_FULL_INFERNO, "anything"], "campaign is over"),
     ],
 )
 def test_an_impossible_campaign_path_is_refused(played, message):
     with pytest.raises(ValueError, match=message):
-        allowed_next("inferno", played)
-    with pytest.raises(ValueError, match=message):
-        validate_path("inferno", played)
-
-
-def test_a_seventh_scenario_is_refused():
-    with pytest.raises(ValueError, match="campaign is over"):
-        validate_path("inferno", [*A_FULL_INFERNO, "anything"])
-
-
-def test_an_unknown_edition_is_refused():
-    with pytest.raises(ValueError, match="unknown edition 'gloomhaven'"):
-        allowed_next("gloomhaven", [])
+        inferno_next(played)
 
 
 def test_a_circle_cannot_play_more_scenarios_than_it_has():
@@ -107,30 +96,63 @@ def test_a_circle_cannot_play_more_scenarios_than_it_has():
         Circle("first", 1, 3, ("a", "b"))
 
 
-def test_a_scenario_in_two_circles_is_refused():
-    twice = (Circle("one", 1, 1, ("a",)), Circle("two", 2, 1, ("a",)))
-    with pytest.raises(ValueError, match="one circle only"):
-        allowed_next("homebrew", [], structure=twice)
+@pytest.mark.parametrize(
+    ("structure", "message"),
+    [
+        ((Circle("one", 1, 1, ("a",)), Circle("two", 2, 1, ("a",))), "one circle only"),
+        ((Circle("one", 1, 1, ("a",)), Circle("one", 2, 1, ("b",))), "share a slug"),
+        (
+            (Circle("west", 1, 1, ("a", "b"), "side"), Circle("east", 1, 2, ("c", "d"), "side")),
+            "same number of scenarios",
+        ),
+        ((Circle("west", 1, 1, ("a",)), Circle("east", 1, 1, ("b",))), "same exclusive group"),
+        ((), "at least one circle"),
+    ],
+)
+def test_a_broken_campaign_map_is_refused(structure, message):
+    with pytest.raises(ValueError, match=message):
+        allowed_next("homebrew", [], structure=structure)
 
 
-def test_two_circles_with_one_slug_are_refused():
-    same = (Circle("one", 1, 1, ("a",)), Circle("one", 2, 1, ("b",)))
-    with pytest.raises(ValueError, match="share a slug"):
-        campaign_length(same)
+def lost(played, held=()):
+    return angels_lost_to_underlord(INFERNO, angels=INFERNO_ANGELS, played=played, held=held)
 
 
-def test_alternative_circles_must_play_the_same_number_of_scenarios():
-    uneven = (Circle("west", 1, 1, ("a", "b"), "side"), Circle("east", 1, 2, ("c", "d"), "side"))
-    with pytest.raises(ValueError, match="same number of scenarios"):
-        campaign_length(uneven)
+def test_before_the_second_circle_only_justicar_is_held_by_the_underlord():
+    """GF:177: Justicar is a Monster until a guild has him; the Second Circle angels only once a side is
+    chosen (RB:1039-1042 "the ones that you allow to be consumed by the Underlord will turn into
+    terrible villains")."""
+    assert lost([]) == ["justicar"]
+    assert lost([FERRY]) == ["justicar"]
 
 
-def test_alternative_circles_must_name_their_exclusive_group():
-    unnamed = (Circle("west", 1, 1, ("a",)), Circle("east", 1, 1, ("b",)))
-    with pytest.raises(ValueError, match="same exclusive group"):
-        campaign_length(unnamed)
+def test_playing_the_west_leaves_the_east_angels_to_the_underlord():
+    """GF:177 "West played -> Leah + Wanderer; East played -> Angel Eyes + Benjamin"."""
+    assert lost([FERRY, WEST[2]]) == ["justicar", "leah", "the-wanderer"]
+    assert lost([GATES, EAST[0]]) == ["angel-eyes", "benjamin", "justicar"]
 
 
-def test_an_empty_structure_is_refused():
-    with pytest.raises(ValueError, match="at least one circle"):
-        campaign_length(())
+def test_an_angel_of_the_side_played_but_not_rescued_stays_free():
+    # Only the side not taken turns; the angels of the West stay out of it even if nobody rescued them.
+    assert "angel-eyes" not in lost([GATES, WEST[0], WEST[2]])
+
+
+def test_an_angel_a_guild_holds_is_not_the_underlords():
+    assert lost([FERRY, WEST[2]], held=["justicar", "benjamin"]) == ["leah", "the-wanderer"]
+
+
+def test_a_map_without_alternative_circles_has_no_angels_to_lose():
+    assert angels_lost_to_underlord(ARCADIA_QUEST, angels={"the-manor": "x"}, played=[], held=[]) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    side=st.sampled_from([WEST, EAST]),
+    count=st.integers(1, 2),
+    held=st.sets(st.sampled_from(sorted(INFERNO_ANGELS.values()))),
+)
+def test_the_underlord_never_holds_an_angel_of_the_side_played_nor_one_a_guild_holds(side, count, held):
+    angels = lost([GATES, *side[:count]], held=held)
+    side_angels = {INFERNO_ANGELS[slug] for slug in side if slug in INFERNO_ANGELS}
+    assert not set(angels) & (side_angels | held)
+    assert angels == sorted(angels)

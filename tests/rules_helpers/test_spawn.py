@@ -12,7 +12,7 @@ from rules_helpers.spawn import (
     spawn_distribution,
     tokens_after,
 )
-from rules_helpers.testing import ScriptedRandom
+from tests.rules_helpers.scripted import ScriptedRandom
 
 BOARD = (
     SpawnToken(("melee", "ranged")),

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaigns.models import Edition
-from campaigns.services.content import content_pack_dumps, content_pack_export
+from campaigns.selectors.content import content_pack_dumps, content_pack_export
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.models import Campaign, Event
-from campaigns.services.history import CAMPAIGN_PATHS, snapshot
+from campaigns.selectors.snapshots import CAMPAIGN_PATHS, snapshot
 
 
 def post(client: Any, campaign: Campaign, path: str, data: dict[str, Any]) -> Any:

@@ -80,13 +80,14 @@ def test_an_expired_join_code_gives_the_same_generic_error(owner_api, campaign, 
     assert snapshot() == before
 
 
-def test_join_attempts_are_rate_limited(campaign, monkeypatch):
-    from rest_framework.throttling import ScopedRateThrottle
-
+def test_join_attempts_are_rate_limited(campaign, settings):
     cache.clear()
     guesser = api_for(UserFactory(username="mallory"))
-    # DRF reads the rates once at import, so the test sets them on the class.
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"join": "3/minute"})
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "join": "3/minute"},
+    }
     codes = [
         guesser.post("/api/v1/campaigns/join/", {"code": f"WRONG{n}"}, format="json").status_code
         for n in range(5)

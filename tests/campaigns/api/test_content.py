@@ -113,10 +113,12 @@ def test_upgrade_cards_filter_by_deck_type_and_group(api):
 
 
 def test_the_inferno_death_curses_keep_their_values_and_slots(api):
+    """RB:223: 24 Death Curse cards; the copies per card come from fixtures/content-data/death-curses.csv."""
     curses = {c["code"]: c for c in api.get("/api/v1/death-curses/?edition=inferno").json()}
     assert (curses["INFD-07"]["value"], curses["INFD-07"]["takes_slot"]) == (7, True)
     assert (curses["INFD-01"]["value"], curses["INFD-01"]["takes_slot"]) == (1, False)
-    assert all(c["copies"] is None for c in curses.values())
+    assert (curses["D-00"]["copies"], curses["INFD-07"]["copies"]) == (10, 1)
+    assert sum(c["copies"] for c in curses.values()) == 24
 
 
 def test_editions_describe_their_circles_as_data(api):
@@ -132,7 +134,37 @@ def test_the_content_report_lists_monster_cards_without_stats_and_empty_decks(ap
         {"monster": c["monster"], "label": c["label"]} for c in report["monster_level_cards"]
     ]
     assert len(report["monster_level_cards"]) == 48
-    assert report["upgrade_decks_without_cards"] == ["level-1", "level-2", "level-3", "level-4", "level-5"]
+    assert report["upgrade_decks_without_cards"] == []
+    base = api.get("/api/v1/content/report/?edition=arcadia-quest").json()["arcadia-quest"]
+    assert base["upgrade_decks_without_cards"] == ["level-1", "level-2", "level-3", "level-4", "level-5"]
+    assert {"monster": "troll", "label": "2-3"} in [
+        {"monster": c["monster"], "label": c["label"]} for c in base["monster_level_cards"]
+    ]
+
+
+BASE_MONSTERS = {
+    "lord-fang",
+    "minotaur",
+    "goblin-archer",
+    "troll",
+    "orc-marauder",
+    "spear-beastman",
+    "hammer-beastman",
+    "orc-captain",
+    "sister-of-pleasure",
+    "sister-of-pain",
+}
+
+
+def test_the_monster_lookup_answers_for_every_base_monster_at_level_1(api):
+    """BR:65: scenario 1 uses the Level 1 cards; the stats come from fixtures/content-data."""
+    monsters = api.get("/api/v1/monsters/?edition=arcadia-quest").json()
+    assert {m["slug"] for m in monsters} == BASE_MONSTERS
+    for slug in BASE_MONSTERS:
+        card = api.get(f"/api/v1/monsters/{slug}/?edition=arcadia-quest&scenario=1").json()["level_card"]
+        assert card["label"] == "1" and card["missing"] == [], slug
+    troll = api.get("/api/v1/monsters/troll/?edition=arcadia-quest&scenario=1").json()["level_card"]
+    assert (troll["attack_dice"], troll["defense"], troll["life"], troll["overkill"]) == (4, 2, 4, 6)
 
 
 def test_the_content_report_no_longer_lists_a_completed_level_card(api):

@@ -4,7 +4,8 @@ document is refused whole."""
 import pytest
 
 from campaigns.models import Event
-from campaigns.services.transfer import campaign_export, campaign_import
+from campaigns.selectors.transfer import campaign_export
+from campaigns.services.transfer import campaign_import
 from tests.campaigns.api.helpers import last_seq, post, undo
 from tests.conftest import db_snapshot
 from tests.factories import guild_rev, record, refreshed, result_line

@@ -28,7 +28,7 @@ FILLER_CARDS = ("sharp-justice", "short-bow", "holy-water-flask", "vile-trident"
 def ensure_content() -> None:
     """Transactional tests empty the database afterwards; put the content packs back if an earlier one did."""
     from campaigns.models import Edition
-    from campaigns.services.content import PACK_DIR
+    from campaigns.selectors.content import PACK_DIR
 
     if not Edition.objects.filter(slug="inferno").exists():
         names = ("inferno.json", "arcadia-quest.json", "test-pack.json")

@@ -6,14 +6,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from campaigns.errors import ContentPackError
 from campaigns.models import CONTENT_MODELS, Edition, Hero, Scenario
-from campaigns.services.content import (
-    PACK_DIR,
-    ContentPackError,
-    content_pack_dumps,
-    content_pack_export,
-    content_pack_load,
-)
+from campaigns.selectors.content import PACK_DIR, content_pack_dumps, content_pack_export
+from campaigns.services.content import content_pack_load
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""A scripted ``random.Random`` for tests that need exact faces (rules code itself never imports this).
+"""A scripted ``random.Random`` for tests that need exact faces (the rules code never imports it).
 
 Every die in ``rules_helpers`` is thrown with ``rng.choice(faces)``, so queueing the faces fixes a roll.
 """

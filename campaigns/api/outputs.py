@@ -1,0 +1,313 @@
+"""The API's answers as serializers, so the OpenAPI schema documents them: the Campaign Sheet (the answer of
+every campaign write), the live tracker, the upgrade phase and hero draft as one reader sees them.
+
+The data itself is built by the selectors; tests check that each serializer reproduces it exactly.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaigns.models import Campaign
+
+
+class CardOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The inventory card's id (to move or discard it).")
+    slug = serializers.CharField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+
+
+class SlotOut(serializers.Serializer):
+    slot = serializers.IntegerField()
+    card = CardOut(allow_null=True)
+    covered_by_curse = serializers.BooleanField()
+
+
+class CurseOut(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    value = serializers.IntegerField(allow_null=True)
+    takes_slot = serializers.BooleanField()
+    slot = serializers.IntegerField(allow_null=True)
+
+
+class HeroOut(serializers.Serializer):
+    hero = serializers.CharField()
+    name = serializers.CharField()
+    defense = serializers.IntegerField(allow_null=True)
+    life = serializers.IntegerField(allow_null=True)
+    is_angel = serializers.BooleanField()
+    position = serializers.IntegerField()
+    fielded = serializers.BooleanField()
+    retired = serializers.BooleanField()
+    slots = SlotOut(many=True)
+    overflow = CardOut(
+        many=True, help_text="Cards bought with no free slot, waiting to be moved or discarded."
+    )
+    curse = CurseOut(allow_null=True)
+
+
+class TitleOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    scenario = serializers.CharField(help_text="Where the title was won.")
+    benefits = serializers.ListField(
+        child=serializers.CharField(), help_text="Scenarios still to come it helps in."
+    )
+
+
+class GuildOut(serializers.Serializer):
+    colour = serializers.CharField()
+    name = serializers.CharField()
+    animal = serializers.CharField()
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    player_name = serializers.CharField()
+    revision = serializers.IntegerField(help_text="Send it with a write to this guild.")
+    editable = serializers.BooleanField(help_text="Whether the reader may change this guild.")
+    saved_coins = serializers.IntegerField()
+    card_count = serializers.IntegerField()
+    heroes = HeroOut(many=True)
+    angels = serializers.ListField(child=serializers.CharField())
+    titles = TitleOut(many=True)
+
+
+class HeroCountOut(serializers.Serializer):
+    hero = serializers.CharField()
+    deaths = serializers.IntegerField()
+    damnation = serializers.IntegerField()
+
+
+class ResultOut(serializers.Serializer):
+    guild = serializers.CharField()
+    winner = serializers.BooleanField()
+    coins = serializers.IntegerField()
+    treasure = serializers.IntegerField()
+    title = serializers.BooleanField()
+    angel = serializers.BooleanField()
+    reward_cards = serializers.ListField(child=serializers.CharField())
+    quests = serializers.ListField(child=serializers.CharField())
+    deaths = serializers.IntegerField()
+    damnation = serializers.IntegerField()
+    heroes = HeroCountOut(many=True)
+
+
+class AchievementsOut(serializers.Serializer):
+    winner = serializers.ListField(child=serializers.CharField())
+    least_deaths = serializers.ListField(child=serializers.CharField())
+    most_coins = serializers.ListField(child=serializers.CharField())
+    won_reward = serializers.ListField(child=serializers.CharField())
+    won_title = serializers.ListField(child=serializers.CharField())
+
+
+class PlayOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    scenario = serializers.CharField()
+    name = serializers.CharField()
+    circle = serializers.CharField()
+    level = serializers.CharField(help_text="The monster level card used.")
+    chosen_by = serializers.CharField(allow_null=True)
+    results = ResultOut(many=True)
+    achievements = AchievementsOut()
+
+
+class CircleScenarioOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    played_as = serializers.IntegerField(allow_null=True, help_text="Its number on the sheet, if played.")
+
+
+class CircleOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    order = serializers.IntegerField()
+    play = serializers.IntegerField(help_text="How many of its scenarios a campaign plays.")
+    exclusive_group = serializers.CharField(help_text="Alternative circles share it; empty otherwise.")
+    scenarios = CircleScenarioOut(many=True)
+
+
+class LiveSummaryOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    scenario = serializers.CharField()
+    name = serializers.CharField()
+
+
+class FinaleOut(serializers.Serializer):
+    medals = AchievementsOut()
+    council = serializers.ListField(child=serializers.CharField())
+    savior = serializers.CharField(allow_null=True)
+    ultimate_arcadian = serializers.ListField(child=serializers.CharField())
+
+
+class SheetSerializer(serializers.Serializer):
+    """The Campaign Sheet as one reader sees it."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    edition = serializers.CharField()
+    mode = serializers.ChoiceField(choices=Campaign.Mode.values)
+    owner = serializers.CharField()
+    role = serializers.ChoiceField(choices=["owner", "player", "spectator"])
+    revision = serializers.IntegerField(help_text="Send it with a campaign-wide write (or If-Match).")
+    history_seq = serializers.IntegerField()
+    share_token = serializers.CharField(allow_null=True, help_text="Only for the owner.")
+    guilds = GuildOut(many=True)
+    plays = PlayOut(many=True)
+    circles = CircleOut(many=True)
+    allowed_next = serializers.ListField(child=serializers.CharField())
+    next_scenario = serializers.CharField(allow_null=True)
+    next_chooser = serializers.CharField(allow_null=True)
+    angels_lost = serializers.ListField(child=serializers.CharField())
+    live = LiveSummaryOut(allow_null=True)
+    finished = serializers.BooleanField()
+    finale = FinaleOut(allow_null=True)
+
+
+# --- The live tracker ----------------------------------------------------------------------------------
+
+
+class LiveGuildOut(serializers.Serializer):
+    guild = serializers.CharField()
+    coins = serializers.IntegerField()
+    treasure = serializers.IntegerField()
+    quests = serializers.ListField(child=serializers.CharField())
+    winner = serializers.BooleanField()
+    quest_choices = serializers.DictField(child=serializers.CharField(), help_text="Quest slug to its label.")
+    heroes = HeroCountOut(many=True)
+
+
+class RewardDraftOut(serializers.Serializer):
+    card = serializers.CharField()
+    hero = serializers.CharField(allow_null=True)
+
+
+class ResultDraftOut(serializers.Serializer):
+    guild = serializers.CharField()
+    winner = serializers.BooleanField()
+    coins = serializers.IntegerField()
+    treasure = serializers.IntegerField()
+    title = serializers.BooleanField()
+    angel = serializers.BooleanField()
+    reward_cards = RewardDraftOut(many=True)
+    quests = serializers.ListField(child=serializers.CharField())
+    heroes = HeroCountOut(many=True)
+
+
+class LiveStateOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    scenario = serializers.CharField()
+    name = serializers.CharField()
+    level = serializers.CharField()
+    quest_log = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), help_text="[quest, colour] in order."
+    )
+    guilds = LiveGuildOut(many=True)
+    results_draft = ResultDraftOut(many=True, help_text="What recording now would write.")
+
+
+class LiveOut(serializers.Serializer):
+    live = LiveStateOut(allow_null=True)
+
+
+# --- The upgrade phase and the hero draft -------------------------------------------------------------
+
+
+class CurseDrawOut(serializers.Serializer):
+    guild = serializers.CharField()
+    hero = serializers.CharField()
+    deaths = serializers.IntegerField()
+    damnation = serializers.IntegerField()
+    draw_count = serializers.IntegerField()
+    drawn = serializers.ListField(child=serializers.CharField())
+    kept = serializers.CharField(allow_null=True)
+    why = serializers.CharField()
+
+
+class PhaseGuildOut(serializers.Serializer):
+    guild = serializers.CharField()
+    purchased = serializers.BooleanField()
+    confirmed = serializers.BooleanField()
+    bought = serializers.ListField(child=serializers.CharField(), required=False)
+    spent = serializers.IntegerField(required=False)
+    drafted = serializers.ListField(child=serializers.CharField(), required=False, help_text="Once closed.")
+
+
+class PhaseMineOut(serializers.Serializer):
+    guild = serializers.CharField()
+    coins = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+    picked_this_round = serializers.BooleanField()
+    drafted = serializers.ListField(child=serializers.CharField())
+    bought = serializers.ListField(child=serializers.CharField())
+    purchased = serializers.BooleanField()
+    confirmed = serializers.BooleanField()
+
+
+class PhaseOut(serializers.Serializer):
+    level = serializers.IntegerField()
+    status = serializers.CharField()
+    draft_mode = serializers.CharField()
+    deck_note = serializers.CharField(allow_null=True)
+    curse_draws = CurseDrawOut(many=True)
+    round = serializers.IntegerField(allow_null=True)
+    draft_complete = serializers.BooleanField()
+    waiting_for = serializers.ListField(child=serializers.CharField())
+    guilds = PhaseGuildOut(many=True)
+    mine = PhaseMineOut(allow_null=True, help_text="Only the reader's own hand (or the owner's pick).")
+
+
+class PhaseReviewOut(PhaseOut):
+    actions = serializers.ListField(child=serializers.CharField())
+    story = serializers.ListField(child=serializers.CharField())
+
+
+class HeroDraftMineOut(serializers.Serializer):
+    guild = serializers.CharField()
+    hand = serializers.ListField(child=serializers.CharField())
+    picked_this_round = serializers.BooleanField()
+    drafted = serializers.ListField(child=serializers.CharField())
+
+
+class HeroDraftOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    waiting_for = serializers.ListField(child=serializers.CharField())
+    mine = HeroDraftMineOut(allow_null=True)
+    drafted = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False, help_text="Once done."
+    )
+
+
+# --- A campaign as a document (export / import) ---------------------------------------------------------
+
+
+class MemberOut(serializers.Serializer):
+    user = serializers.CharField()
+    role = serializers.CharField()
+
+
+class EventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    summary = serializers.CharField()
+    actor = serializers.CharField(allow_null=True)
+    guild = serializers.CharField(allow_null=True, help_text="The guild's uid.")
+    data = serializers.DictField()
+    changes = serializers.ListField(child=serializers.DictField(), help_text="Rows before and after.")
+    undoes = serializers.IntegerField(allow_null=True)
+    created_at = serializers.CharField()
+
+
+class CampaignDocument(serializers.Serializer):
+    """A whole campaign with its history: rows as snapshots (no database ids), people by username."""
+
+    format = serializers.CharField(help_text="inferno-companion-campaign")
+    version = serializers.IntegerField()
+    campaign = serializers.DictField(help_text="The campaign row's snapshot, with its uid and revision.")
+    members = MemberOut(many=True)
+    rows = serializers.DictField(
+        child=serializers.ListField(child=serializers.DictField()),
+        help_text="Snapshots by model, in load order.",
+    )
+    events = EventOut(many=True)

@@ -1,0 +1,199 @@
+"""Scoring a scenario: quests, the win, coins, Titles, Angels and Reward cards.
+
+Base rules "Quests", "Winning The Scenario" and "Coin Rewards" (BR:194-218); Inferno rulebook p.31-33 (Titles,
+the Campaign Sheet) and p.39 (summary). Guilds and quests are slugs; a PvP quest "kill a Hero of Guild X" is
+``pvp:<x>``. A quest log lists (quest, guild) in the order the quests were completed. Refusals are ValueErrors
+whose message names the rule (and, when the caller passes them, the scenario's, Guild's or card's names).
+"""
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from rules_helpers.box import (
+    COINS_PER_QUEST,
+    FIRST_BONUS_COINS,
+    PVE_QUESTS_TO_WIN,
+    QUESTS_TO_WIN,
+    QUESTS_TO_WIN_TWO_GUILDS,
+)
+from rules_helpers.counts import check_count
+
+PVP_PREFIX = "pvp:"
+# Who gets a scenario's Title (content, from the Campaign Book): every Guild that completes its quest, or only
+# the first. A Title whose rule has not been entered yet ("") goes to every Guild, as the sheet lets it.
+TITLE_TO_ALL = "all"
+TITLE_TO_FIRST = "first"
+TITLE_RULES = frozenset({TITLE_TO_ALL, TITLE_TO_FIRST, ""})
+
+QuestLog = Iterable[Sequence[str]]
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One Guild's claims for a scenario: it won, it took the Title, it rescued the Angel."""
+
+    guild: str
+    winner: bool = False
+    title: bool = False
+    angel: bool = False
+
+
+def pvp_quest(guild: str) -> str:
+    """The slug of the PvP quest "kill a Hero of Guild <guild>"."""
+    return f"{PVP_PREFIX}{guild}"
+
+
+def quests_open_to(guild: str, *, pve: Iterable[str], guilds: Iterable[str]) -> frozenset[str]:
+    """The scenario's PvE quests and the PvP quest of every other Guild in play (BR:68, BR:208)."""
+    return frozenset(pve) | {pvp_quest(other) for other in guilds if other != guild}
+
+
+def check_guilds_once(guilds: Sequence[str]) -> None:
+    """A scenario's results have one line per Guild."""
+    if len(set(guilds)) != len(guilds):
+        raise ValueError("each Guild has one line per scenario, but a Guild is listed twice")
+
+
+def check_one_winner(winners: int) -> None:
+    """A scenario has exactly one winner: the first Guild to complete the quests it needs."""
+    if winners != 1:
+        raise ValueError(f"Exactly one guild wins a scenario, not {winners}.")
+
+
+def check_scenario_results(
+    lines: Sequence[ResultLine],
+    *,
+    scenario: str = "This scenario",
+    title: str | None = None,
+    title_awarded_to: str = TITLE_TO_ALL,
+    angel: str | None = None,
+) -> None:
+    """One winner, a Title only where the scenario has one (only one holder if it goes to the first Guild),
+    and the scenario's Angel rescued by one Guild at most. ``title`` and ``angel`` are their names, or None
+    when the scenario has none; ``scenario`` names the scenario in the messages."""
+    check_guilds_once([line.guild for line in lines])
+    if title_awarded_to not in TITLE_RULES:
+        raise ValueError(
+            f"a Title goes to {TITLE_TO_ALL!r} or {TITLE_TO_FIRST!r} guilds, not {title_awarded_to!r}"
+        )
+    check_one_winner(sum(line.winner for line in lines))
+    holders = sum(line.title for line in lines)
+    if holders and title is None:
+        raise ValueError(f"{scenario} has no Title quest.")
+    if title is not None and title_awarded_to == TITLE_TO_FIRST and holders > 1:
+        raise ValueError(f"Only the first guild to complete it gets the title {title}.")
+    rescuers = sum(line.angel for line in lines)
+    if rescuers and angel is None:
+        raise ValueError(f"There is no angel to rescue in {scenario}.")
+    if rescuers > 1:
+        raise ValueError(f"Only one guild can rescue {angel}.")
+
+
+def check_reward_copies(
+    won: Iterable[str],
+    *,
+    copies: Mapping[str, int | None],
+    scenario: str = "this scenario",
+    names: Mapping[str, str] | None = None,
+) -> None:
+    """The Reward cards won in a scenario (one slug per card) exist there, in no more copies than the box has.
+
+    ``copies`` maps each of the scenario's Reward cards to its copies, None while that count is unknown.
+    """
+    for slug, count in Counter(won).items():
+        if slug not in copies:
+            raise ValueError(f"{slug!r} is not a reward card of {scenario}.")
+        limit = copies[slug]
+        if limit is not None and count > limit:
+            raise ValueError(f"There are only {limit} copies of {(names or {}).get(slug, slug)}.")
+
+
+def check_own_colour(quest: str, *, guild: str, guild_name: str | None = None) -> None:
+    """A Guild never completes the PvP quest of its own colour (BR:208)."""
+    if quest == pvp_quest(guild):
+        raise ValueError(f"{guild_name or guild} cannot complete the quest for its own colour.")
+
+
+def check_quests(
+    quests: Sequence[str] | None,
+    *,
+    guild: str,
+    pve: Collection[str],
+    guilds: Collection[str],
+    scenario: str = "this scenario",
+    guild_name: str | None = None,
+) -> list[str]:
+    """The quests a Guild completed in a scenario: distinct, open to it, never its own colour's PvP quest."""
+    if quests is None:
+        return []
+    if (
+        isinstance(quests, str)
+        or not isinstance(quests, Sequence)
+        or len(set(map(str, quests))) != len(quests)
+    ):
+        raise ValueError("Quests are a list of distinct quest slugs.")
+    open_quests = quests_open_to(guild, pve=pve, guilds=guilds)
+    for quest in quests:
+        check_own_colour(quest, guild=guild, guild_name=guild_name)
+        if quest not in open_quests:
+            raise ValueError(f"{quest!r} is not a quest of {scenario} for {guild_name or guild}.")
+    return list(quests)
+
+
+def wins_with(
+    quests: Collection[str],
+    pve: Collection[str],
+    guild_count: int,
+    *,
+    quests_to_win: int = QUESTS_TO_WIN,
+    pve_quests_to_win: int = PVE_QUESTS_TO_WIN,
+    two_guild_quests: int = QUESTS_TO_WIN_TWO_GUILDS,
+) -> bool:
+    """3 quests including a PvE one win (BR:205-206); with 2 Guilds, any 2 quests do (BR:207)."""
+    if guild_count == 2:
+        return len(quests) >= two_guild_quests
+    return len(quests) >= quests_to_win and sum(quest in pve for quest in quests) >= pve_quests_to_win
+
+
+def completions(quest_log: QuestLog, quest: str) -> int:
+    """How many Guilds have completed the quest so far."""
+    return sum(1 for entry in quest_log if entry[0] == quest)
+
+
+def first_bonus(quest_log: QuestLog, quest: str, *, coins: int = FIRST_BONUS_COINS) -> int:
+    """The coins for completing the quest now: the First Bonus if nobody has completed it yet (BR:199-200)."""
+    return 0 if completions(quest_log, quest) else coins
+
+
+def quest_limit_reached(quest_log: QuestLog, quest: str, limit: int | None) -> bool:
+    """Whether ``limit`` Guilds (None: no limit) have already completed the quest, so no other Guild may."""
+    return limit is not None and completions(quest_log, quest) >= limit
+
+
+def scenario_coins(coins: int, quests: int, treasure: int, *, per_quest: int = COINS_PER_QUEST) -> int:
+    """Coins earned in a scenario: those won during play, 1 per quest completed, and the Treasure Chests'
+    values, the last two added at its end (BR:215-216)."""
+    for name, value in (("coins", coins), ("quests completed", quests), ("treasure coins", treasure)):
+        check_count(name, value)
+    return coins + quests * per_quest + treasure
+
+
+def first_title_holder(quest_log: QuestLog, title_quests: Collection[str]) -> str | None:
+    """The Guild that completed a Title quest first, or None."""
+    return next((entry[1] for entry in quest_log if entry[0] in title_quests), None)
+
+
+def title_won(
+    guild: str,
+    quests: Iterable[str],
+    *,
+    title_quests: Collection[str],
+    quest_log: QuestLog,
+    title_awarded_to: str = TITLE_TO_ALL,
+) -> bool:
+    """Whether the Guild takes the scenario's Title: it completed a Title quest and, when the Title goes to
+    the first Guild only, it was first (RB:1248-1250). ``title_quests`` are the quests that give the Title."""
+    if not any(quest in title_quests for quest in quests):
+        return False
+    return title_awarded_to != TITLE_TO_FIRST or first_title_holder(quest_log, title_quests) == guild

@@ -1,0 +1,179 @@
+"""The layering of ARCHITECTURE.md, checked: where a rule, a read, a write and a permission live.
+
+These are the review's measurable checks; a new upward import or a query in a view fails the suite.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import get_resolver
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_PACKAGES = ("campaigns", "companion", "rules_helpers")
+WRITE_CALLS = {"create", "update", "delete", "save", "bulk_create", "get_or_create", "update_or_create"}
+WRITE_HELPERS = {"event_record", "Changes", "inverse_changes", "apply_undo"}
+
+
+def _modules(*folders: str) -> list[Path]:
+    return sorted(
+        p for folder in folders for p in (ROOT / folder).rglob("*.py") if "migrations" not in p.parts
+    )
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_the_import_contracts_hold():
+    """pyproject.toml's import-linter contracts: layers, pure rules, the domain free of HTTP."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    done = subprocess.run([str(lint)], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_only_tasks_import_app_code_inside_functions():
+    """A function-level import hides a cycle; the one allowed is a task importing its service."""
+    lazy = []
+    for path in _modules(*APP_PACKAGES):
+        for node in ast.walk(_tree(path)):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for inner in ast.walk(node):
+                module = getattr(inner, "module", None) if isinstance(inner, ast.ImportFrom) else None
+                if module and module.split(".")[0] in APP_PACKAGES:
+                    lazy.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    assert all(entry.startswith("campaigns/tasks.py") for entry in lazy), lazy
+
+
+def _queries(path: Path) -> list[int]:
+    return [
+        node.lineno
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.Attribute) and node.attr == "objects"
+    ]
+
+
+def test_views_and_pages_run_no_query_of_their_own():
+    """Every read goes through a selector; only the content API declares querysets (from selectors)."""
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for path in _modules("campaigns/api", "campaigns/pages")
+        if (lines := _queries(path))
+    }
+    assert found == {}
+
+
+def _writes_directly(node: ast.FunctionDef, local_writers: set[str]) -> bool:
+    if any("atomic" in ast.unparse(d) for d in node.decorator_list):
+        return True
+    params = [a.arg for a in node.args.args + node.args.kwonlyargs]
+    if params[:1] == ["changes"]:
+        return True
+    for call in ast.walk(node):
+        if not isinstance(call, ast.Call):
+            continue
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in WRITE_CALLS | {"delay"}:
+            return True
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name in WRITE_HELPERS or name in local_writers:
+            return True
+    return False
+
+
+def _writers(module: ast.Module) -> set[str]:
+    functions = [n for n in module.body if isinstance(n, ast.FunctionDef)]
+    writers: set[str] = set()
+    while True:
+        more = {f.name for f in functions if f.name not in writers and _writes_directly(f, writers)}
+        if not more:
+            return writers
+        writers |= more
+
+
+def test_services_only_write():
+    """A public service function changes the database; reads go in selectors/, rules in rules_helpers/."""
+    readers = []
+    for path in _modules("campaigns/services"):
+        module = _tree(path)
+        writers = _writers(module)
+        readers += [
+            f"{path.name}::{n.name}"
+            for n in module.body
+            if isinstance(n, ast.FunctionDef) and not n.name.startswith("_") and n.name not in writers
+        ]
+    assert readers == []
+
+
+def test_selectors_never_write():
+    writes = []
+    for path in _modules("campaigns/selectors"):
+        for node in ast.walk(_tree(path)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            # dict.update() is not a write; a queryset's update() is.
+            queryset = "objects" in ast.unparse(node.func.value)
+            if node.func.attr in WRITE_CALLS - {"update"} or (node.func.attr == "update" and queryset):
+                writes.append(f"{path.name}:{node.lineno}")
+    assert writes == []
+
+
+def test_no_source_module_is_longer_than_400_lines():
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in _modules(*APP_PACKAGES)
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400
+    }
+    assert long == {}
+
+
+@pytest.mark.django_db
+def test_every_campaign_endpoint_documents_its_answer():
+    """drf-spectacular documents the sheet (no bare objects on campaign endpoints)."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    bare = []
+    for route, operations in schema["paths"].items():
+        if "/campaigns/" not in route:
+            continue
+        for method, operation in operations.items():
+            for code, answer in operation.get("responses", {}).items():
+                content = answer.get("content", {}).get("application/json", {})
+                shape = content.get("schema", {})
+                if code.startswith("2") and shape.get("type") == "object" and "properties" not in shape:
+                    bare.append(f"{method.upper()} {route} {code}")
+    assert bare == []
+    assert "SheetSerializer" in schema["components"]["schemas"] or "Sheet" in schema["components"]["schemas"]
+    assert get_resolver() is not None
+
+
+ROLES = {"owner", "player", "member", "spectator", "outsider"}
+TEST_FOLDERS = {"services", "selectors", "api", "pages", "pdf", "workers"}
+
+
+def test_the_role_users_are_defined_once_in_conftest():
+    """The people at the table (owner, player, member, spectator, outsider) come from tests/conftest.py."""
+    redefined = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        for path in _modules("tests")
+        if path != ROOT / "tests" / "conftest.py"
+        for node in _tree(path).body
+        if isinstance(node, ast.FunctionDef) and node.name in ROLES
+    ]
+    assert redefined == []
+
+
+def test_the_campaign_tests_mirror_the_package():
+    """tests/campaigns/ holds a folder per layer, and beside them only tests of a module of campaigns/."""
+    folder = ROOT / "tests" / "campaigns"
+    folders = {p.name for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == TEST_FOLDERS
+    loose = [p.name for p in folder.glob("test_*.py") if not (ROOT / "campaigns" / p.name[5:]).exists()]
+    assert loose == []
