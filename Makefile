@@ -59,8 +59,11 @@ worker: setup
 	@test -n "$$REDIS_URL" || (echo "Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to run a worker." && exit 2)
 	$(VENV)/bin/celery -A companion worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
 
+# Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (see bench/README.md); installs wrk.
 bench: setup
-	$(PY) -m bench
+	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq wrk >/dev/null) || echo "wrk could not be installed (apt-get install wrk)" >&2
+	$(PY) -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -237,7 +237,7 @@ def _guild(guild: dict[str, Any], labels: dict[str, dict[str, str]], slots: int)
         **_legend(guild, labels),
         "saved_coins": guild["saved_coins"],
         "card_count": guild["card_count"],
-        "titles": [t["name"] for t in guild["titles"]],
+        "titles": guild["titles"],
         "heroes": [_hero(h) for h in guild["heroes"]],
     }
 

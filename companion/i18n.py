@@ -18,6 +18,9 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from campaigns.selectors.preferences import account_language
+from campaigns.services.preferences import preferences_language_set
+
 # Set on the request when a log in brings the account's language; the middleware hands it to the browser.
 ACCOUNT_LANGUAGE = "_account_language"
 
@@ -48,9 +51,7 @@ def set_language_cookie(response: HttpResponse, code: str) -> None:
 
 
 def save_account_language(user: Any, code: str) -> None:
-    from campaigns.models import Preferences
-
-    Preferences.objects.update_or_create(user=user, defaults={"language": code})
+    preferences_language_set(user=user, language=code)
 
 
 @require_POST
@@ -68,9 +69,7 @@ def apply_account_language(sender: Any, request: HttpRequest | None, user: Any, 
     """At log in the account's language wins; an account without one keeps what the browser had chosen."""
     if request is None:
         return
-    from campaigns.models import Preferences
-
-    saved = supported(Preferences.objects.filter(user=user).values_list("language", flat=True).first())
+    saved = supported(account_language(user))
     if saved:
         setattr(request, ACCOUNT_LANGUAGE, saved)
         translation.activate(saved)

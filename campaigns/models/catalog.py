@@ -12,6 +12,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules_helpers import box
+
 
 class Confidence(models.TextChoices):
     """How far a record's source can be trusted (fixtures/content-data/README.md, "Conventions")."""
@@ -62,11 +64,11 @@ class EditionManager(models.Manager["Edition"]):
 class Edition(Content):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
-    scenarios_per_campaign = models.PositiveSmallIntegerField(default=6)
-    heroes_per_guild = models.PositiveSmallIntegerField(default=3)
-    slots_per_hero = models.PositiveSmallIntegerField(default=4)
-    guild_card_limit = models.PositiveSmallIntegerField(default=12)
-    max_saved_coins = models.PositiveSmallIntegerField(default=1)
+    scenarios_per_campaign = models.PositiveSmallIntegerField(default=box.CAMPAIGN_SCENARIOS)
+    heroes_per_guild = models.PositiveSmallIntegerField(default=box.HEROES_PER_GUILD)
+    slots_per_hero = models.PositiveSmallIntegerField(default=box.SLOTS_PER_HERO)
+    guild_card_limit = models.PositiveSmallIntegerField(default=box.GUILD_CARD_LIMIT)
+    max_saved_coins = models.PositiveSmallIntegerField(default=box.MAX_SAVED_COINS)
     # The monster level card labels, in order; scenario N uses the label that covers N.
     level_labels = models.JSONField(default=list, help_text='e.g. ["1", "2-3", "4-5", "6"].')
 

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from campaigns.errors import ContentPackError, refuse
 from campaigns.models import Campaign, UpgradeCard
 from campaigns.selectors.content import MODEL_LABELS
+from rules_helpers.counts import is_whole_number
 
 
 def _describe(index: int, record: dict[str, Any]) -> str:
@@ -88,7 +89,7 @@ def upgrade_card_enter(*, campaign: Campaign, level: int, entry: Any) -> Upgrade
     if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
         refuse("cards", "Give each card's name (and its cost and code if you can).")
     cost = entry.get("cost")
-    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 20):
+    if cost is not None and not is_whole_number(cost, high=20):
         refuse("cards", f"{entry['name']}: a cost is a whole number from 0 to 20.")
     deck = f"level-{level}"
     code = str(entry.get("code") or "").strip()[:20]

@@ -17,7 +17,7 @@ from campaigns.models import Edition
 from companion.api import errors
 from companion.helpers import services
 from companion.throttling import client_ip
-from rules_helpers import dice, spawn
+from rules_helpers import curses, dice, spawn
 
 
 class AnonHelperThrottle(ScopedRateThrottle):
@@ -239,11 +239,12 @@ class DeathCursesSerializer(serializers.Serializer):
     seed = seed_field()
 
     def validate_heroes(self, heroes: list[dict[str, Any]]) -> list[services.HeroDeaths]:
-        names = [hero["hero"] for hero in heroes]
-        if len(set(names)) != len(names):
+        try:
+            curses.check_heroes_once([hero["hero"] for hero in heroes])
+        except ValueError as exc:
             raise serializers.ValidationError(
                 _("Each hero draws once per Upgrade Phase; a hero is listed twice.")
-            )
+            ) from exc
         return [services.HeroDeaths(**hero) for hero in heroes]
 
 

@@ -12,7 +12,7 @@ from campaigns.models import Edition, Monster
 from campaigns.selectors import content as selectors_content
 from companion.content_names import local_name_text
 from companion.helpers import services
-from rules_helpers import spawn
+from rules_helpers import curses, spawn
 from rules_helpers.monsters import CAMPAIGN_SCENARIOS
 
 # Short enough for three selects side by side at 360 px; the symbol is drawn beside it in the results.
@@ -171,8 +171,12 @@ class HeroDeathsForm(forms.Form):
 class BaseHeroFormSet(forms.BaseFormSet):
     def clean(self) -> None:
         names = [f.cleaned_data["hero"] for f in self.forms if f.cleaned_data.get("hero")]
-        if len(set(names)) != len(names):
-            raise forms.ValidationError(_("Each hero draws once per Upgrade Phase; a hero is listed twice."))
+        try:
+            curses.check_heroes_once(names)
+        except ValueError as exc:
+            raise forms.ValidationError(
+                _("Each hero draws once per Upgrade Phase; a hero is listed twice.")
+            ) from exc
         if not names:
             raise forms.ValidationError(_("Enter at least one hero."))
 
