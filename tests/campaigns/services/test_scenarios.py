@@ -33,7 +33,7 @@ def test_two_winners_are_refused(owner, campaign, snapshot):
     before = snapshot()
     lines = [result_line("yellow", winner=True), result_line("teal", winner=True)]
     assert refusal(lambda: record_as(owner, campaign, lines)) == {
-        "results": ["Exactly one guild wins a scenario."]
+        "results": ["Exactly one guild wins a scenario, not 2."]
     }
     assert snapshot() == before
 
