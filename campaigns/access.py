@@ -7,10 +7,12 @@ it to show or hide a button. Membership is checked once, in `campaign_access`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
 from campaigns.errors import refuse
@@ -40,7 +42,18 @@ class Access:
     campaign: Campaign
     role: str
     user_id: int | None
-    guild_ids: frozenset[int] = field(default_factory=frozenset)
+    # The guilds the reader plays, when already known; otherwise read on first use (most reads never ask:
+    # the sheet knows each guild's player, and an unchanged sheet is answered before anyone asks).
+    known_guild_ids: frozenset[int] | None = None
+
+    @cached_property
+    def guild_ids(self) -> frozenset[int]:
+        if self.known_guild_ids is not None:
+            return self.known_guild_ids
+        if self.user_id is None or not self.is_member:
+            return frozenset()
+        guilds = Guild.objects.filter(campaign=self.campaign, player_id=self.user_id)
+        return frozenset(guilds.values_list("pk", flat=True))
 
     @property
     def is_owner(self) -> bool:
@@ -69,26 +82,43 @@ class Access:
 
     def may_undo(self, event: Event) -> bool:
         """Undo needs the right to make the change: the owner's kinds stay the owner's, a guild's its own."""
-        if not self.is_member or not event.changes:
+        return self.may_undo_change(kind=event.kind, guild_id=event.guild_id, has_changes=bool(event.changes))
+
+    def may_undo_change(self, *, kind: str, guild_id: int | None, has_changes: bool) -> bool:
+        """`may_undo` for a history row kept without its Event."""
+        if not self.is_member or not has_changes:
             return False
-        if event.kind in OWNER_ONLY_UNDO:
+        if kind in OWNER_ONLY_UNDO:
             return self.is_owner
-        if event.kind in CAMPAIGN_SCOPED_KINDS or event.guild_id is None:
+        if kind in CAMPAIGN_SCOPED_KINDS or guild_id is None:
             return True
-        return self.is_owner or event.guild_id in self.guild_ids
+        return self.is_owner or guild_id in self.guild_ids
+
+    def knowing_guilds(self, players: dict[int, int | None]) -> Access:
+        """This reader, with the guilds they play taken from a sheet's {guild id: player id}."""
+        if self.known_guild_ids is not None:
+            return self
+        reader = self.user_id if self.is_member else None
+        played = frozenset(pk for pk, player in players.items() if reader and player == reader)
+        return replace(self, known_guild_ids=played)
 
 
 def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None) -> Access:
-    """The one membership check: members and share-link holders see the campaign, everyone else 404."""
+    """The one membership check: members and share-link holders see the campaign, everyone else 404.
+
+    One query: the campaign, its edition and the caller's role (an unchanged sheet is answered with this
+    alone)."""
+    signed_in = getattr(user, "is_authenticated", False)
+    campaigns = Campaign.objects.select_related("edition")
+    if signed_in:
+        role = Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
+        campaigns = campaigns.annotate(caller_role=Subquery(role))
     try:
-        campaign = Campaign.objects.select_related("edition").get(pk=int(pk))
+        campaign = campaigns.get(pk=int(pk))
     except (Campaign.DoesNotExist, ValueError, TypeError):
         raise Http404 from None
-    if getattr(user, "is_authenticated", False):
-        membership = Membership.objects.filter(campaign=campaign, user=user).first()
-        if membership is not None:
-            guilds = frozenset(campaign.guilds.filter(player=user).values_list("pk", flat=True))
-            return Access(campaign, membership.role, user.pk, guilds)
+    if signed_in and campaign.caller_role:
+        return Access(campaign, campaign.caller_role, user.pk)
     if share_token and share_token == campaign.share_token:
         return Access(campaign, SPECTATOR, None)
     raise Http404

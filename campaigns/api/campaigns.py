@@ -10,7 +10,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from campaigns.access import campaign_access, require_member
-from campaigns.api.base import SHARE_PARAM, SHEET, CampaignAPIView, access_for, sheet_response, valid
+from campaigns.api.base import (
+    SHARE_PARAM,
+    SHEET,
+    CampaignAPIView,
+    access_for,
+    sheet_etag,
+    sheet_response,
+    valid,
+)
 from campaigns.api.outputs import CampaignDocument
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
 from campaigns.selectors.campaigns import campaigns_visible_to
@@ -18,6 +26,7 @@ from campaigns.selectors.transfer import campaign_export
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import transfer
 from companion.api import errors
+from companion.conditional import not_modified, unchanged
 from companion.throttling import JOIN_THROTTLES
 
 
@@ -60,14 +69,18 @@ class CampaignList(CampaignAPIView):
     def post(self, request: Request) -> Response:
         campaign = campaign_services.campaign_create(owner=request.user, **valid(self.Input, request))
         access = campaign_access(user=request.user, pk=campaign.pk)
-        return sheet_response(campaign.pk, access, status.HTTP_201_CREATED)
+        return sheet_response(access, status.HTTP_201_CREATED)
 
 
 class CampaignDetail(CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
-        return sheet_response(access.campaign.pk, access)
+        form = request.accepted_renderer.format
+        etag = sheet_etag(access, form)
+        if unchanged(request, etag):
+            return not_modified(etag)
+        return sheet_response(access, form=form)
 
 
 class CampaignJoin(CampaignAPIView):
@@ -78,7 +91,7 @@ class CampaignJoin(CampaignAPIView):
     @extend_schema(request=Input, responses={200: SHEET, **errors(400, 403, 415, 429)})
     def post(self, request: Request) -> Response:
         campaign = campaign_services.campaign_join(user=request.user, **valid(self.Input, request))
-        return sheet_response(campaign.pk, campaign_access(user=request.user, pk=campaign.pk))
+        return sheet_response(campaign_access(user=request.user, pk=campaign.pk))
 
 
 class JoinCodeCreate(CampaignAPIView):
@@ -127,4 +140,4 @@ class Import(CampaignAPIView):
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)
         access = campaign_access(user=request.user, pk=campaign.pk)
-        return sheet_response(campaign.pk, access, status.HTTP_201_CREATED)
+        return sheet_response(access, status.HTTP_201_CREATED)

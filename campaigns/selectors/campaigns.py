@@ -14,7 +14,6 @@ from campaigns.models import (
     Circle,
     Event,
     Guild,
-    GuildColour,
     GuildHero,
     HeroDraftRecord,
     HeroResult,
@@ -184,16 +183,15 @@ def recorded_count(campaign: Campaign) -> int:
     return campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
 
 
-def owner_tools(campaign: Campaign) -> dict[str, Any]:
-    """What only the owner's table shows: colours, members and the join codes still usable."""
-    colours = GuildColour.objects.filter(edition=campaign.edition).order_by("order")
+def campaign_members(campaign: Campaign) -> list[str]:
     members = Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at")
+    return [m.user.get_username() for m in members]
+
+
+def open_join_codes(campaign: Campaign) -> list[JoinCode]:
+    """The join codes still usable (the owner's table shows them; they change without an event)."""
     codes = JoinCode.objects.filter(campaign=campaign, expires_at__gt=timezone.now()).order_by("-created_at")
-    return {
-        "colours": list(colours),
-        "members": [m.user.get_username() for m in members],
-        "join_codes": [c for c in codes if c.uses < c.max_uses],
-    }
+    return [c for c in codes if c.uses < c.max_uses]
 
 
 def is_undone(event: Event) -> bool:

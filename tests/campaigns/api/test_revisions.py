@@ -29,7 +29,21 @@ def test_the_revision_can_come_in_an_if_match_header(owner_api, campaign):
         HTTP_IF_MATCH=f'"{campaign.revision}"',
     )
     assert response.status_code == 201
-    assert response.headers["ETag"] == f'"{campaign.revision + 1}"'
+    assert response.headers["ETag"].startswith(f'"{campaign.revision + 1}.')
+
+
+def test_the_sheets_etag_works_as_the_if_match_of_a_campaign_wide_write(owner_api, campaign):
+    """The ETag names the campaign's state (history_seq) but starts with its revision, so a client may
+    send back the ETag it holds."""
+    etag = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/").headers["ETag"]
+    added = owner_api.post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/", {"colour": "gray"}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert added.status_code == 201
+    stale = owner_api.post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/", {"colour": "purple"}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert stale.status_code == 409
 
 
 def test_writes_to_different_guilds_from_the_same_sheet_both_succeed(owner_api, player_api, campaign):
