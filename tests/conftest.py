@@ -5,13 +5,17 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from rest_framework.test import APIClient
 
+from campaigns.models import Campaign, Membership
 from campaigns.selectors.content import PACK_DIR
+from tests.factories import ShareLink, UserFactory, api_for, build_campaign, client_for
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 PACKS = ("inferno.json", "arcadia-quest.json", "test-pack.json")
@@ -106,3 +110,98 @@ def db_snapshot() -> dict[str, list[dict]]:
 @pytest.fixture
 def snapshot():
     return db_snapshot
+
+
+# --- The people at the table, by role -----------------------------------------------------------------
+# Users are created by username (get or create), so the same name always means the same user.
+
+
+@pytest.fixture
+def owner() -> Any:
+    """Created the campaign; edits everything and acts for an absent player."""
+    return UserFactory(username="olga")
+
+
+@pytest.fixture
+def player() -> Any:
+    """A member who plays a guild (Teal in the `campaign` fixture)."""
+    return UserFactory(username="fred")
+
+
+@pytest.fixture
+def campaign(owner: Any, player: Any) -> Campaign:
+    """The usual table: Yellow held by the owner, Teal by the player, heroes chosen, nothing played."""
+    return build_campaign(owner, guilds={"yellow": None, "teal": player})
+
+
+@pytest.fixture
+def member(campaign: Campaign) -> Any:
+    """Joined the campaign (of the module, if it builds its own) and plays no guild."""
+    user = UserFactory(username="mia")
+    Membership.objects.get_or_create(campaign=campaign, user=user)
+    return user
+
+
+@pytest.fixture
+def spectator() -> Any:
+    """Logged in but no member: sees a campaign only through its share link."""
+    return UserFactory(username="sally")
+
+
+@pytest.fixture
+def outsider() -> Any:
+    """Logged in, neither a member nor holding the share link."""
+    return UserFactory(username="eve")
+
+
+# Browsers for the pages (session login) and API clients (force_authenticate), one per role.
+
+
+@pytest.fixture
+def owner_client(owner: Any) -> Client:
+    return client_for(owner)
+
+
+@pytest.fixture
+def player_client(player: Any) -> Client:
+    return client_for(player)
+
+
+@pytest.fixture
+def member_client(member: Any) -> Client:
+    return client_for(member)
+
+
+@pytest.fixture
+def spectator_client(spectator: Any, campaign: Campaign) -> ShareLink:
+    return ShareLink(client_for(spectator), campaign)
+
+
+@pytest.fixture
+def outsider_client(outsider: Any) -> Client:
+    return client_for(outsider)
+
+
+@pytest.fixture
+def owner_api(owner: Any) -> APIClient:
+    return api_for(owner)
+
+
+@pytest.fixture
+def player_api(player: Any) -> APIClient:
+    return api_for(player)
+
+
+@pytest.fixture
+def member_api(member: Any) -> APIClient:
+    return api_for(member)
+
+
+@pytest.fixture
+def spectator_api(spectator: Any, campaign: Campaign) -> ShareLink:
+    return ShareLink(api_for(spectator), campaign)
+
+
+@pytest.fixture
+def outsider_api(outsider: Any) -> APIClient:
+    return api_for(outsider)

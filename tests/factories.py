@@ -1,15 +1,21 @@
-"""Test data built through the real services, so every fixture campaign obeys the rules."""
+"""Test data built through the real services, so every fixture campaign obeys the rules; the clients and
+checks that act on it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import factory
+import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.test import Client
+from rest_framework.test import APIClient
 
 from campaigns.access import Access, campaign_access
 from campaigns.models import Campaign
-from campaigns.selectors.campaigns import open_phase_for
+from campaigns.selectors.campaigns import campaign_for_sheet, open_phase_for
+from campaigns.selectors.sheet import campaign_sheet_data
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import upgrade
 from campaigns.services.guilds import guild_add, guild_heroes_choose
@@ -32,6 +38,17 @@ INFERNO_ROSTERS = {
     "teal": ["natasha", "phyx", "sybbyl"],
     "gray": ["trandir", "jack-jack", "bjor-of-oros"],
 }
+COLOURS = tuple(INFERNO_ROSTERS)
+
+# One legal road through the six scenarios of an Inferno campaign, west of the second circle.
+SIX_SCENARIOS = (
+    "ferry-of-the-dead",
+    "the-parade",
+    "lost-in-the-dark",
+    "the-fallen-temple",
+    "pit-of-tormented-souls",
+    "hit-rock-bottom",
+)
 
 
 def access(user: Any, campaign: Campaign) -> Access:
@@ -40,6 +57,47 @@ def access(user: Any, campaign: Campaign) -> Access:
 
 def refreshed(campaign: Campaign) -> Campaign:
     return Campaign.objects.get(pk=campaign.pk)
+
+
+def campaign_rev(campaign: Campaign) -> int:
+    return refreshed(campaign).revision
+
+
+def guild_rev(campaign: Campaign, colour: str = "yellow") -> int:
+    return refreshed(campaign).guilds.get(colour__slug=colour).revision
+
+
+def client_for(user: Any) -> Client:
+    """A browser for the pages, logged in as the user (anonymous for None)."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def api_for(user: Any) -> APIClient:
+    """An API client authenticated as the user (anonymous for None)."""
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+class ShareLink:
+    """A client that follows the campaign's share link: every request carries ?share=<token>."""
+
+    def __init__(self, client: Client, campaign: Campaign) -> None:
+        self.client, self.token = client, campaign.share_token
+
+    def url(self, path: str) -> str:
+        return f"{path}{'&' if '?' in path else '?'}share={self.token}"
+
+    def get(self, path: str, data: dict[str, Any] | None = None, **extra: Any) -> Any:
+        # Django drops the path's query string when data is given, so the token goes into the data.
+        return self.client.get(path, {**(data or {}), "share": self.token}, **extra)
+
+    def post(self, path: str, *args: Any, **extra: Any) -> Any:
+        return self.client.post(self.url(path), *args, **extra)
 
 
 def build_campaign(
@@ -75,6 +133,24 @@ def build_campaign(
     return refreshed(campaign)
 
 
+def open_guild(owner: Any, campaign: Campaign, colour: str = "gray") -> Any:
+    """A guild the owner adds and leaves for a player to claim."""
+    return guild_add(
+        access=access(owner, campaign),
+        actor=owner,
+        revision=campaign_rev(campaign),
+        colour=colour,
+        player=None,
+    )
+
+
+def refusal(call: Any) -> dict[str, list[str]]:
+    """The field messages of the rule a service call breaks (it must break one)."""
+    with pytest.raises(ValidationError) as refused:
+        call()
+    return refused.value.message_dict
+
+
 def result_line(colour: str, *, winner: bool = False, coins: int = 0, **extra: Any) -> dict[str, Any]:
     return {"guild": colour, "winner": winner, "coins": coins, **extra}
 
@@ -102,6 +178,30 @@ def record(
             access=access(owner, campaign), actor=owner, revision=campaign.revision, reopen=False
         )
     return refreshed(campaign)
+
+
+def angel_campaign(owner: Any) -> Campaign:
+    """Two scenarios played; Yellow rescued Angel Eyes in The Prisoner."""
+    campaign = build_campaign(owner)
+    campaign = record(
+        owner, campaign, "ferry-of-the-dead", [result_line("yellow", winner=True), result_line("teal")]
+    )
+    return record(
+        owner, campaign, "the-prisoner", [result_line("yellow", winner=True, angel=True), result_line("teal")]
+    )
+
+
+def finished_campaign(owner: Any) -> Campaign:
+    """All six scenarios played, Yellow winning each; only the finale is left."""
+    campaign = build_campaign(owner)
+    for slug in SIX_SCENARIOS:
+        campaign = record(owner, campaign, slug, [result_line("yellow", winner=True), result_line("teal")])
+    return campaign
+
+
+def sheet(user: Any, campaign: Campaign) -> dict[str, Any]:
+    """The Campaign Sheet as the user reads it."""
+    return campaign_sheet_data(campaign_for_sheet(campaign_id=campaign.pk), access(user, campaign))
 
 
 def choose_next(user: Any, campaign: Campaign, scenario: str) -> Campaign:

@@ -162,3 +162,28 @@ def test_every_campaign_endpoint_documents_its_answer():
     assert bare == []
     assert "SheetSerializer" in schema["components"]["schemas"] or "Sheet" in schema["components"]["schemas"]
     assert get_resolver() is not None
+
+
+ROLES = {"owner", "player", "member", "spectator", "outsider"}
+TEST_FOLDERS = {"services", "selectors", "api", "pages", "pdf", "workers"}
+
+
+def test_the_role_users_are_defined_once_in_conftest():
+    """The people at the table (owner, player, member, spectator, outsider) come from tests/conftest.py."""
+    redefined = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        for path in _modules("tests")
+        if path != ROOT / "tests" / "conftest.py"
+        for node in _tree(path).body
+        if isinstance(node, ast.FunctionDef) and node.name in ROLES
+    ]
+    assert redefined == []
+
+
+def test_the_campaign_tests_mirror_the_package():
+    """tests/campaigns/ holds a folder per layer, and beside them only tests of a module of campaigns/."""
+    folder = ROOT / "tests" / "campaigns"
+    folders = {p.name for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == TEST_FOLDERS
+    loose = [p.name for p in folder.glob("test_*.py") if not (ROOT / "campaigns" / p.name[5:]).exists()]
+    assert loose == []

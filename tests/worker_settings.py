@@ -1,4 +1,4 @@
-"""Settings for the real Celery worker that tests/campaigns/test_worker.py starts: the test run's own
+"""Settings for the real Celery worker that tests/campaigns/workers/ start: the test run's own
 database (pytest-django renamed it) and media directory, passed in by environment variables."""
 
 import os

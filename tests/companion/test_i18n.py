@@ -14,8 +14,8 @@ from django.utils import translation
 from campaigns.models import Membership, Preferences
 from companion import content_names
 from companion.helpers.views import percent
-from tests.campaigns.test_pages import act, first_scenario, guild_rev
-from tests.factories import UserFactory, build_campaign, level_one_deck, refreshed
+from tests.campaigns.pages.helpers import act, first_scenario
+from tests.factories import build_campaign, client_for, guild_rev, level_one_deck, refreshed
 from tests.i18n_checks import english_leftovers, english_strings
 
 pytestmark = pytest.mark.django_db
@@ -131,40 +131,19 @@ def test_the_helper_api_answers_a_broken_rule_in_the_readers_language(api):
 # --- Pages of a signed-in player ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def owner():
-    return UserFactory(username="olga")
-
-
-@pytest.fixture
-def friend():
-    return UserFactory(username="fred")
-
-
-@pytest.fixture
-def campaign(owner, friend):
-    return build_campaign(owner, guilds={"yellow": None, "teal": friend})
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_campaign_list_and_joining_in_portuguese(owner, campaign):
-    read_in_portuguese(signed_in(owner), "/campaigns/", expect="Nova campanha")
-    read_in_portuguese(signed_in(owner), "/campaigns/join/", expect="Entrar numa campanha")
+    read_in_portuguese(client_for(owner), "/campaigns/", expect="Nova campanha")
+    read_in_portuguese(client_for(owner), "/campaigns/join/", expect="Entrar numa campanha")
 
 
 def test_the_campaign_sheet_in_portuguese(owner, campaign):
-    html = read_in_portuguese(signed_in(owner), f"/campaigns/{campaign.pk}/", expect="O que acontece agora")
+    html = read_in_portuguese(client_for(owner), f"/campaigns/{campaign.pk}/", expect="O que acontece agora")
     assert "Convidar jogadores com um código de convite" in html
 
 
-def test_the_sheet_after_a_scenario_in_portuguese(owner, friend, campaign):
+def test_the_sheet_after_a_scenario_in_portuguese(owner, player, campaign):
     played = first_scenario(owner, campaign)
-    html = read_in_portuguese(signed_in(friend), f"/campaigns/{played.pk}/", expect="Conquistas")
+    html = read_in_portuguese(client_for(player), f"/campaigns/{played.pk}/", expect="Conquistas")
     assert "Vencedor" in html  # the achievement columns, labelled by the page's context
     # The sheet data (campaigns/api/sheet.py) carries no name_pt yet, so the name falls back to English.
     assert "Ferry of the Dead" in html
@@ -176,22 +155,22 @@ def test_the_sheet_after_a_scenario_in_portuguese(owner, friend, campaign):
 
 def test_the_monster_page_of_a_campaign_in_portuguese(owner, campaign):
     read_in_portuguese(
-        signed_in(owner), f"/campaigns/{campaign.pk}/monsters/", expect="Atributos dos monstros"
+        client_for(owner), f"/campaigns/{campaign.pk}/monsters/", expect="Atributos dos monstros"
     )
 
 
-def test_the_upgrade_phase_in_portuguese(owner, friend, campaign):
+def test_the_upgrade_phase_in_portuguese(owner, player, campaign):
     level_one_deck()
     drafting = first_scenario(owner, campaign, upgrade_on_paper=False)
     html = read_in_portuguese(
-        signed_in(friend), f"/campaigns/{drafting.pk}/upgrade/", expect="Fase de Aprimoramento"
+        client_for(player), f"/campaigns/{drafting.pk}/upgrade/", expect="Fase de Aprimoramento"
     )
     assert "Sua mão: toque nas 2 cartas que vão ficar" in html
-    status = signed_in(friend).get(f"/campaigns/{drafting.pk}/upgrade/status/", **PT).content.decode()
+    status = client_for(player).get(f"/campaigns/{drafting.pk}/upgrade/status/", **PT).content.decode()
     assert "Rodada de seleção 1 de 3" in status and english_leftovers(status) == []
 
 
-def test_the_hero_draft_in_portuguese(owner, friend):
+def test_the_hero_draft_in_portuguese(owner, player):
     campaign = build_campaign(owner, guilds={})
     act(
         owner,
@@ -199,7 +178,7 @@ def test_the_hero_draft_in_portuguese(owner, friend):
         "guild-add",
         {"revision": refreshed(campaign).revision, "colour": "yellow", "holder": "olga"},
     )
-    Membership.objects.create(campaign=campaign, user=friend)
+    Membership.objects.create(campaign=campaign, user=player)
     act(
         owner,
         campaign,
@@ -208,12 +187,14 @@ def test_the_hero_draft_in_portuguese(owner, friend):
     )
     act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
     assert guild_rev(campaign, "teal") >= 1
-    read_in_portuguese(signed_in(friend), f"/campaigns/{campaign.pk}/hero-draft/", expect="Seleção de Heróis")
+    read_in_portuguese(
+        client_for(player), f"/campaigns/{campaign.pk}/hero-draft/", expect="Seleção de Heróis"
+    )
 
 
 def test_a_campaign_page_form_refusal_in_portuguese(owner):
     html = read_in_portuguese(
-        signed_in(owner), "/campaigns/join/", {"code": ""}, expect="Código de convite", status=400
+        client_for(owner), "/campaigns/join/", {"code": ""}, expect="Código de convite", status=400
     )
     assert "Este campo é obrigatório." in html  # Django's own catalogue speaks too
 
@@ -260,7 +241,7 @@ def test_an_unknown_language_changes_nothing():
 
 
 def test_the_switch_saves_the_language_on_a_signed_in_account(owner):
-    client = signed_in(owner)
+    client = client_for(owner)
     client.post("/i18n/setlang/", {"language": "pt-br", "next": "/campaigns/"})
     assert Preferences.objects.get(user=owner).language == "pt-br"
     client.post("/i18n/setlang/", {"language": "en", "next": "/campaigns/"})

@@ -11,14 +11,14 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from campaigns.models import Campaign, InventoryCard, Membership, UpgradePhase
+from campaigns.models import Campaign, InventoryCard, UpgradePhase
 from campaigns.selectors.phases import phase_view
 from campaigns.services import upgrade
 from campaigns.services.inventory import hero_curse_set, inventory_card_add
 from tests.factories import (
-    UserFactory,
+    SIX_SCENARIOS,
     access,
-    build_campaign,
+    api_for,
     choose_next,
     level_one_deck,
     record,
@@ -26,15 +26,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-PATH = [
-    "ferry-of-the-dead",
-    "the-parade",
-    "lost-in-the-dark",
-    "the-fallen-temple",
-    "pit-of-tormented-souls",
-    "hit-rock-bottom",
-]
 
 
 @dataclass
@@ -61,7 +52,7 @@ class Table:
         cards = InventoryCard.objects.filter(guild__campaign_id=self.campaign_id, guild__colour__slug=colour)
         return cards.get(hero__hero__slug=hero, slot=slot).pk
 
-    def owner_access(self) -> Any:
+    def access_as_owner(self) -> Any:
         return access(self.users["owner"], self.campaign)
 
 
@@ -81,7 +72,7 @@ class Row:
 
 def _add_card(t: Table, colour: str, hero: str, slot: int, card: str = "grimbolt") -> None:
     inventory_card_add(
-        access=t.owner_access(),
+        access=t.access_as_owner(),
         actor=t.users["owner"],
         guild=t.guild(colour),
         revision=t.grev(colour),
@@ -105,7 +96,7 @@ def yellow_full(t: Table) -> None:
 
 def diana_cursed(t: Table) -> None:
     hero_curse_set(
-        access=t.owner_access(),
+        access=t.access_as_owner(),
         actor=t.users["owner"],
         guild=t.guild("yellow"),
         revision=t.grev("yellow"),
@@ -117,7 +108,7 @@ def diana_cursed(t: Table) -> None:
 def played(count: int, upgrade_on_paper: bool = True) -> Callable[[Table], None]:
     def setup(t: Table) -> None:
         campaign = t.campaign
-        for slug in PATH[:count]:
+        for slug in SIX_SCENARIOS[:count]:
             lines = [result_line("yellow", winner=True, coins=1), result_line("teal", coins=3)]
             campaign = record(t.users["owner"], campaign, slug, lines, upgrade_on_paper=upgrade_on_paper)
 
@@ -138,7 +129,7 @@ def four_guilds(t: Table) -> None:
 
     for colour in ("purple", "gray"):
         guild_add(
-            access=t.owner_access(), actor=t.users["owner"], revision=t.rev(), colour=colour, player=None
+            access=t.access_as_owner(), actor=t.users["owner"], revision=t.rev(), colour=colour, player=None
         )
 
 
@@ -152,9 +143,9 @@ def draft_done(t: Table) -> None:
     for _ in range(3):
         for colour in ("yellow", "teal"):
             phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-            hand = phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["hand"]
+            hand = phase_view(phase, t.access_as_owner(), t.guild(colour))["mine"]["hand"]
             upgrade.upgrade_pick(
-                access=t.owner_access(),
+                access=t.access_as_owner(),
                 actor=t.users["owner"],
                 guild=t.guild(colour),
                 revision=t.grev(colour),
@@ -164,18 +155,18 @@ def draft_done(t: Table) -> None:
 
 def drafted(t: Table, colour: str) -> list[str]:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-    return phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["drafted"]
+    return phase_view(phase, t.access_as_owner(), t.guild(colour))["mine"]["drafted"]
 
 
 def not_in_hand(t: Table) -> str:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-    hand = phase_view(phase, t.owner_access(), t.guild("yellow"))["mine"]["hand"]
+    hand = phase_view(phase, t.access_as_owner(), t.guild("yellow"))["mine"]["hand"]
     return next(f"test-card-{n}" for n in range(1, 9) if f"test-card-{n}" not in hand)
 
 
 def hand(t: Table, colour: str) -> list[str]:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
-    return phase_view(phase, t.owner_access(), t.guild(colour))["mine"]["hand"]
+    return phase_view(phase, t.access_as_owner(), t.guild(colour))["mine"]["hand"]
 
 
 # --- Bodies -------------------------------------------------------------------------------------------
@@ -294,7 +285,7 @@ ROWS = [
     Row("another scenario than the winner chose", "owner", "campaigns/{id}/plays/",
         results(WIN, LOSE, scenario="lost-in-the-dark"), 400,
         "The last winner chose The Parade as the next scenario", yellow_chose_the_parade),
-    Row("the next scenario chosen by a loser", "friend", "campaigns/{id}/next-scenario/",
+    Row("the next scenario chosen by a loser", "player", "campaigns/{id}/next-scenario/",
         sheet({"scenario": "the-parade"}), 400, "the last scenario's winner, chooses the next scenario",
         played(1)),
     Row("the finale before the sixth scenario", "owner", "campaigns/{id}/finale/",
@@ -316,11 +307,11 @@ ROWS = [
     Row("a non-member writing", "outsider", f"{G}/teal/saved-coins/", teal({"coins": 1}), 404, "Not found"),
     Row("a spectator writing", "spectator", "campaigns/{id}/plays/", results(WIN, LOSE), 403,
         "Spectators cannot change the campaign"),
-    Row("a player writing another player's guild", "friend", f"{G}/yellow/saved-coins/",
+    Row("a player writing another player's guild", "player", f"{G}/yellow/saved-coins/",
         yellow({"coins": 1}), 403, "Only Yellow's player or the owner may change that guild"),
     Row("a member without a guild writing one", "member", f"{G}/teal/saved-coins/", teal({"coins": 1}), 403,
         "Only Teal's player or the owner may change that guild"),
-    Row("a player adding a guild", "friend", "campaigns/{id}/guilds/", sheet({"colour": "gray"}), 403,
+    Row("a player adding a guild", "player", "campaigns/{id}/guilds/", sheet({"colour": "gray"}), 403,
         "Only the campaign's owner may do this"),
     Row("a join with a bad code", "outsider", "campaigns/join/", {"code": "NOTACODE"}, 400,
         "This join code is not valid."),
@@ -364,20 +355,14 @@ ROWS = [
 
 
 @pytest.fixture
-def table() -> Table:
+def table(campaign, owner, player, member, outsider) -> Table:
     cache.clear()
-    owner, friend, member = (UserFactory(username=name) for name in ("olga", "fred", "mia"))
-    campaign = build_campaign(owner, guilds={"yellow": None, "teal": friend})
-    Membership.objects.create(campaign=campaign, user=member)
-    users = {"owner": owner, "friend": friend, "member": member, "outsider": UserFactory(username="eve")}
+    users = {"owner": owner, "player": player, "member": member, "outsider": outsider}
     return Table(campaign.pk, users)
 
 
 def _client(t: Table, who: str) -> APIClient:
-    client = APIClient()
-    if who in t.users:
-        client.force_authenticate(t.users[who])
-    return client
+    return api_for(t.users.get(who))
 
 
 def _messages(data: Any) -> str:

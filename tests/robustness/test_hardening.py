@@ -17,7 +17,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from companion.parsers import json_depth
-from tests.factories import UserFactory, build_campaign
+from tests.factories import api_for, build_campaign
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,20 +33,8 @@ def _fresh_throttle_history():
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="olga")
-
-
-@pytest.fixture
 def campaign(owner):
     return build_campaign(owner, guilds={"yellow": None})
-
-
-def _client(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def _post_raw(client: APIClient, url: str, body: str | bytes):
@@ -74,7 +62,7 @@ def test_json_nested_a_thousand_deep_is_a_400_everywhere(owner, campaign, snapsh
     """Probe F10: `[[[[ … 1000 levels … ]]]]` answered 500 (RecursionError) on every JSON endpoint."""
     before = snapshot()
     for url, signed_in in _json_routes(campaign):
-        response = _post_raw(_client(owner if signed_in else None), url, DEEP)
+        response = _post_raw(api_for(owner if signed_in else None), url, DEEP)
         assert response.status_code == 400, (url, response.status_code, response.content[:200])
         assert response.json() == {"detail": "JSON nested deeper than 32 levels is not accepted."}, url
     assert snapshot() == before
@@ -83,23 +71,23 @@ def test_json_nested_a_thousand_deep_is_a_400_everywhere(owner, campaign, snapsh
 def test_a_hundred_thousand_levels_are_refused_as_fast(owner, snapshot):
     before = snapshot()
     deeper = "{" + '"a":{' * 100_000 + "}" * 100_001
-    response = _post_raw(_client(owner), "/api/v1/campaigns/", deeper)
+    response = _post_raw(api_for(owner), "/api/v1/campaigns/", deeper)
     assert response.status_code == 400 and "nested deeper" in response.json()["detail"]
     assert snapshot() == before
 
 
 def test_nesting_at_the_limit_reaches_the_validation(owner):
     at_limit = {"name": "Deep", "edition": "inferno", "extra": json.loads("[" * 31 + "]" * 31)}
-    response = _client(owner).post("/api/v1/campaigns/", at_limit, format="json")
+    response = api_for(owner).post("/api/v1/campaigns/", at_limit, format="json")
     assert json_depth(json.dumps(at_limit)) == 32
     assert response.status_code == 201  # the unknown key is ignored, as before
     over = {"name": "Deeper", "edition": "inferno", "extra": json.loads("[" * 32 + "]" * 32)}
-    assert _client(owner).post("/api/v1/campaigns/", over, format="json").status_code == 400
+    assert api_for(owner).post("/api/v1/campaigns/", over, format="json").status_code == 400
 
 
 def test_brackets_inside_strings_do_not_count(owner):
     name = "[" * 60 + "{" * 60
-    response = _client(owner).post("/api/v1/campaigns/", {"name": name, "edition": "inferno"}, format="json")
+    response = api_for(owner).post("/api/v1/campaigns/", {"name": name, "edition": "inferno"}, format="json")
     assert response.status_code == 201 and response.json()["name"] == name
 
 
@@ -107,7 +95,7 @@ def test_the_parser_never_lets_a_recursion_error_through(owner, snapshot):
     """Even with the depth limit lifted, Python's own recursion limit is a 400, never a 500."""
     before = snapshot()
     with override_settings(API_JSON_MAX_DEPTH=10**7):
-        response = _post_raw(_client(), "/api/v1/helpers/roll/", "[" * 100_000 + "]" * 100_000)
+        response = _post_raw(api_for(None), "/api/v1/helpers/roll/", "[" * 100_000 + "]" * 100_000)
     assert response.status_code == 400 and "JSON parse error" in response.json()["detail"]
     assert snapshot() == before
 
@@ -115,8 +103,8 @@ def test_the_parser_never_lets_a_recursion_error_through(owner, snapshot):
 def test_a_body_over_the_size_limit_is_a_413(owner, snapshot):
     with override_settings(API_JSON_MAX_BYTES=1000):
         big = json.dumps({"name": "x" * 2000, "edition": "inferno"})
-        response = _post_raw(_client(owner), "/api/v1/campaigns/", big)
-        small = _client(owner).post("/api/v1/campaigns/", {"name": "Small", "edition": "inferno"})
+        response = _post_raw(api_for(owner), "/api/v1/campaigns/", big)
+        small = api_for(owner).post("/api/v1/campaigns/", {"name": "Small", "edition": "inferno"})
     assert response.status_code == 413
     assert response.json() == {"detail": "The JSON body may be at most 1000 bytes."}
     assert small.status_code == 201
@@ -146,13 +134,15 @@ def test_a_body_without_a_declared_length_is_still_cut_at_the_limit():
 )
 def test_what_the_probe_saw_refused_is_still_refused(body):
     """Probe, "what held": NaN, Infinity, invalid UTF-8 and broken JSON were 400s; they still are."""
-    response = _post_raw(_client(), "/api/v1/helpers/roll/", body)
+    response = _post_raw(api_for(None), "/api/v1/helpers/roll/", body)
     assert response.status_code == 400 and response.json()["detail"].startswith("JSON parse error")
 
 
 def test_a_json_body_in_another_text_charset_still_reads():
     body = json.dumps({"attack_dice": 1, "kind": "melee"}).encode("utf-16")
-    response = _client().post("/api/v1/helpers/roll/", body, content_type="application/json; charset=utf-16")
+    response = api_for(None).post(
+        "/api/v1/helpers/roll/", body, content_type="application/json; charset=utf-16"
+    )
     assert response.status_code == 200
 
 

@@ -15,8 +15,7 @@ from rest_framework.authtoken.models import Token
 
 from bench.load import hammer, request, serve
 from campaigns.models import UpgradeCard
-from tests.campaigns.test_upgrade_phase import COLOURS
-from tests.factories import UserFactory, build_campaign, level_one_deck, record, result_line
+from tests.factories import COLOURS, UserFactory, build_campaign, level_one_deck, record, result_line
 
 pytestmark = [pytest.mark.slow, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -15,20 +15,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from campaigns.models import JoinCode, Membership
-from tests.factories import UserFactory, build_campaign
+from tests.factories import UserFactory, api_for
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="olga")
-
-
-@pytest.fixture
-def campaign(owner):
-    return build_campaign(owner, guilds={"yellow": None, "teal": UserFactory(username="fred")})
 
 
 def test_check_deploy_is_clean_with_production_settings():
@@ -89,14 +79,15 @@ def test_an_api_client_writes_with_its_token_and_no_csrf(owner, campaign):
 
 
 def _code(owner, campaign, **body) -> str:
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client.post(f"/api/v1/campaigns/{campaign.pk}/join-codes/", body, format="json").json()["code"]
+    return (
+        api_for(owner)
+        .post(f"/api/v1/campaigns/{campaign.pk}/join-codes/", body, format="json")
+        .json()["code"]
+    )
 
 
 def _join(username: str, code: str):
-    client = APIClient()
-    client.force_authenticate(UserFactory(username=username))  # get_or_create: made before a snapshot
+    client = api_for(UserFactory(username=username))  # get_or_create: made before a snapshot
     return client.post("/api/v1/campaigns/join/", {"code": code}, format="json")
 
 
@@ -142,18 +133,11 @@ def test_the_spectator_write_list_is_not_empty():
 
 
 @pytest.mark.parametrize("route", _campaign_post_routes())
-def test_a_spectator_link_cannot_write_to_any_route(route, campaign, snapshot):
+def test_a_spectator_link_cannot_write_to_any_route(route, campaign, spectator, snapshot):
     url = "/api/v1/" + route.replace("<int:pk>", str(campaign.pk)).replace("<slug:colour>", "yellow")
     body = {"revision": campaign.revision, "coins": 1, "colour": "gray", "scenario": "ferry-of-the-dead"}
-    stranger = _logged_in_stranger()
     before = snapshot()
-    for client in (APIClient(), stranger):
+    for client in (APIClient(), api_for(spectator)):
         response = client.post(f"{url}?share={campaign.share_token}", body, format="json")
         assert response.status_code == 403, (route, response.content[:200])
     assert snapshot() == before
-
-
-def _logged_in_stranger() -> APIClient:
-    client = APIClient()
-    client.force_authenticate(UserFactory(username="sally"))
-    return client

@@ -3,16 +3,17 @@
 import random
 
 import pytest
-from rest_framework.test import APIClient
 
-from campaigns.models import DeathCurse, HeroCurse, InventoryCard, Membership, UpgradeCard, UpgradePhase
+from campaigns.models import DeathCurse, HeroCurse, InventoryCard, UpgradeCard, UpgradePhase
 from rules_helpers.curses import Curse, draw_curses
 from rules_helpers.drafts import UpgradeDraft
 from tests.conftest import db_snapshot
 from tests.factories import (
+    COLOURS,
     INFERNO_ROSTERS,
     UserFactory,
     access,
+    api_for,
     build_campaign,
     level_one_deck,
     refreshed,
@@ -21,12 +22,9 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-COLOURS = ("yellow", "purple", "teal", "gray")
-
 
 @pytest.fixture
-def table():
-    owner = UserFactory(username="olga")
+def table(owner):
     players = {
         "yellow": owner,
         "purple": UserFactory(username="pia"),
@@ -37,11 +35,10 @@ def table():
     return campaign, players
 
 
-def client_for(user):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
+@pytest.fixture
+def campaign(table):
+    """The four-guild table is this module's campaign: the `member` fixture joins it."""
+    return table[0]
 
 
 def record_first(campaign, owner, seed=7, **lines):
@@ -64,12 +61,12 @@ def record_first(campaign, owner, seed=7, **lines):
 
 
 def phase_get(user, campaign, **params):
-    return client_for(user).get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/", params)
+    return api_for(user).get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/", params)
 
 
 def act(user, campaign, colour, action, data):
     revision = refreshed(campaign).guilds.get(colour__slug=colour).revision
-    return client_for(user).post(
+    return api_for(user).post(
         f"/api/v1/campaigns/{campaign.pk}/guilds/{colour}/upgrade-phase/{action}/",
         {**data, "revision": revision},
         format="json",
@@ -164,7 +161,7 @@ def test_each_player_sees_only_their_own_hand(table):
     others = [c for c in COLOURS if c != "teal"]
     for colour in others:
         assert phase_get(players["teal"], campaign, guild=colour).status_code == 400
-    spectator = client_for(None).get(
+    spectator = api_for(None).get(
         f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/?share={campaign.share_token}"
     )
     assert spectator.status_code == 200 and spectator.json()["mine"] is None
@@ -180,7 +177,7 @@ def test_picks_stay_hidden_and_pass_left_when_everyone_has_picked(table):
     view = phase_get(players["purple"], campaign).json()
     assert view["waiting_for"] == ["purple", "teal", "gray"] and view["round"] == 1
     assert "test-card" not in str(view["guilds"])
-    history = client_for(players["purple"]).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
+    history = api_for(players["purple"]).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
     assert history[-1]["summary"] == "Yellow picked 2 cards (round 1)"
     purple_hand = phase_get(players["purple"], campaign).json()["mine"]["hand"]
     for colour in ("purple", "teal", "gray"):
@@ -234,9 +231,7 @@ def test_a_full_phase_buys_saves_and_closes_then_reads_as_a_story(table):
     for colour, user in players.items():
         assert act(user, campaign, colour, "confirm", {}).status_code == 200
     assert UpgradePhase.objects.get(campaign=campaign).status == "closed"
-    review = (
-        client_for(players["teal"]).get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phases/1/review/").json()
-    )
+    review = api_for(players["teal"]).get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phases/1/review/").json()
     yellow_story = next(line for line in review["story"] if line.startswith("Yellow"))
     names = [UpgradeCard.objects.get(slug=s).name for s in cheapest]
     saved = min(1, leftover)
@@ -291,7 +286,7 @@ def test_a_guild_over_its_slots_must_redistribute_before_confirming(table):
     _finish_draft(campaign, players)
     drafted = phase_get(owner, campaign).json()["mine"]["drafted"]
     assert act(owner, campaign, "yellow", "buy", {"cards": drafted[:1]}).status_code == 200
-    sheet = client_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/").json()
+    sheet = api_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/").json()
     waiting = [card for hero in sheet["guilds"][0]["heroes"] for card in hero["overflow"]]
     assert [card["slug"] for card in waiting] == drafted[:1]
     response = act(owner, campaign, "yellow", "confirm", {})
@@ -300,7 +295,7 @@ def test_a_guild_over_its_slots_must_redistribute_before_confirming(table):
     assert "slots" in response.json()["guild"][0] or "at most 12" in response.json()["guild"][0]
     extra = InventoryCard.objects.filter(guild=yellow).order_by("-slot").first()
     revision = refreshed(campaign).guilds.get(colour__slug="yellow").revision
-    client_for(owner).post(
+    api_for(owner).post(
         f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/cards/discard/",
         {"id": extra.pk, "revision": revision},
         format="json",
@@ -314,7 +309,7 @@ def test_the_owner_can_pick_for_an_absent_player_and_it_is_recorded(table):
     campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
     hand = phase_get(players["yellow"], campaign, guild="gray").json()["mine"]["hand"]
     assert act(players["yellow"], campaign, "gray", "pick", {"cards": hand[:2]}).status_code == 200
-    history = client_for(players["gray"]).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
+    history = api_for(players["gray"]).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
     assert history[-1]["summary"] == "Gray picked 2 cards (round 1), picked by olga for the absent player"
 
 
@@ -328,7 +323,7 @@ def test_the_owner_can_restart_the_phase_with_fresh_draws(table):
     )
     hand = phase_get(players["teal"], campaign).json()["mine"]["hand"]
     act(players["teal"], campaign, "teal", "pick", {"cards": hand[:2]})
-    response = client_for(players["yellow"]).post(
+    response = api_for(players["yellow"]).post(
         f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/restart/",
         {"revision": refreshed(campaign).revision},
         format="json",
@@ -364,7 +359,7 @@ def test_undoing_a_scenario_waits_for_its_phase_to_be_abandoned(table):
     owner = players["yellow"]
     campaign = record_first(campaign, owner, yellow=result_line("yellow", winner=True))
     recorded = Event.objects.get(campaign=campaign, kind="scenario-recorded").seq
-    client = client_for(owner)
+    client = api_for(owner)
     blocked = client.post(
         f"/api/v1/campaigns/{campaign.pk}/undo/",
         {"seq": recorded, "revision": refreshed(campaign).revision},
@@ -384,8 +379,7 @@ def test_undoing_a_scenario_waits_for_its_phase_to_be_abandoned(table):
     assert undone.status_code == 200 and undone.json()["plays"] == []
 
 
-def test_episodic_mode_skips_the_phase():
-    owner = UserFactory(username="eppie")
+def test_episodic_mode_skips_the_phase(owner):
     from campaigns.models import Campaign
 
     campaign = build_campaign(owner)
@@ -394,13 +388,11 @@ def test_episodic_mode_skips_the_phase():
     assert not UpgradePhase.objects.filter(campaign=campaign).exists()
 
 
-def test_a_spectator_and_a_member_without_that_guild_cannot_act(table):
+def test_a_spectator_and_a_member_without_that_guild_cannot_act(table, member):
     level_one_deck()
     campaign, players = table
     campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True))
-    stranger = UserFactory(username="sven")
-    Membership.objects.create(campaign=campaign, user=stranger)
-    assert act(stranger, campaign, "teal", "pick", {"cards": []}).status_code == 403
+    assert act(member, campaign, "teal", "pick", {"cards": []}).status_code == 403
     assert act(players["purple"], campaign, "teal", "pick", {"cards": []}).status_code == 403
 
 

@@ -9,9 +9,8 @@ import pytest
 from django.utils import translation
 
 from campaigns import pdf
-from tests.campaigns.pdf_helpers import pdf_pages
-from tests.campaigns.test_pages import first_scenario
-from tests.factories import UserFactory, build_campaign
+from tests.campaigns.pages.helpers import first_scenario
+from tests.campaigns.pdf.helpers import pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -46,9 +45,7 @@ def test_the_blank_sheet_names_the_scenarios_in_portuguese_with_the_english_besi
     assert "Pé no Traseiro (Hit Rock Bottom)" in blank_pt[0]
 
 
-def test_a_campaigns_sheet_prints_in_portuguese():
-    owner = UserFactory(username="olga")
-    campaign = build_campaign(owner, guilds={"yellow": None, "teal": UserFactory(username="fred")})
+def test_a_campaigns_sheet_prints_in_portuguese(owner, campaign):
     played = first_scenario(owner, campaign)
     front, back = (
         flat(p) for p in pdf_pages(pdf.render_sheet_pdf(campaign_id=played.pk, paper="a4", language="pt-br"))

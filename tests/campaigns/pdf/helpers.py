@@ -19,7 +19,7 @@ from campaigns.selectors.inventory import free_slot
 from campaigns.services import inventory, upgrade
 from campaigns.services.scenarios import campaign_finale_record, scenario_record_result
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 DEMO_NAME = "Demo: Road to Rock Bottom"
 DEMO_PLAYERS = ("ana", "ben", "cleo", "dev")
 CARD_CODES = {"the-finisher": "INF-R01", "collectors-armor": "INF-R03", "dusty-blade": "INF-S01"}

@@ -18,8 +18,8 @@ from rest_framework.test import APIClient
 
 from campaigns.models import SheetDocument
 from companion.celery import app as celery_app
-from tests.campaigns.pdf_helpers import demo_campaign, user
-from tests.campaigns.test_worker import drop_queue, poll, start_worker, stop
+from tests.campaigns.pdf.helpers import demo_campaign, user
+from tests.campaigns.workers.helpers import drop_queue, poll, start_worker, stop
 from tests.conftest import db_snapshot, skip_or_fail
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]

@@ -12,7 +12,7 @@ from campaigns.selectors.campaigns import campaign_for_sheet
 from campaigns.selectors.sheet import campaign_sheet_data
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import documents
-from tests.campaigns.pdf_helpers import (
+from tests.campaigns.pdf.helpers import (
     forget_full_demo,
     full_demo_campaign,
     page_sizes,

@@ -6,15 +6,14 @@ import pytest
 from kombu.exceptions import OperationalError
 
 from campaigns.models import Membership, SheetDocument
-from tests.campaigns.pdf_helpers import ensure_content, pdf_pages
-from tests.factories import UserFactory, build_campaign
+from tests.campaigns.pdf.helpers import ensure_content, pdf_pages
+from tests.factories import build_campaign
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def people():
-    owner, player, outsider = (UserFactory(username=n) for n in ("olga", "pete", "otto"))
+def people(owner, player, outsider):
     campaign = build_campaign(owner, guilds={"yellow": None, "teal": player}, name="Pdf Night")
     return campaign, owner, player, outsider
 
@@ -76,7 +75,7 @@ def test_outsiders_and_strangers_get_404_everywhere(api, people, django_capture_
 def test_a_share_link_downloads_a_done_sheet_but_cannot_ask_for_one(
     api, people, django_capture_on_commit_callbacks
 ):
-    campaign, owner, _, _ = people
+    campaign, owner, _, outsider = people
     document = ask(api, campaign, django_capture_on_commit_callbacks, user=owner).data
     api.force_authenticate(None)
     token = campaign.share_token
@@ -85,7 +84,6 @@ def test_a_share_link_downloads_a_done_sheet_but_cannot_ask_for_one(
     assert api.get(status.data["download_url"]).status_code == 200
     refused = ask(api, campaign, django_capture_on_commit_callbacks, share=token)
     assert refused.status_code == 403
-    outsider = UserFactory(username="sam")
     api.force_authenticate(outsider)
     assert api.get(sheet_url(campaign, f"{document['id']}/download/", share=token)).status_code == 200
 
@@ -149,8 +147,7 @@ def content():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_without_a_broker_the_pdf_is_ready_in_the_same_request(api, content):
-    owner = UserFactory(username="olga")
+def test_without_a_broker_the_pdf_is_ready_in_the_same_request(api, content, owner):
     campaign = build_campaign(owner, name="Embedded")
     api.force_authenticate(owner)
     response = api.post(sheet_url(campaign), {"paper": "a4"}, format="json")
@@ -159,10 +156,11 @@ def test_without_a_broker_the_pdf_is_ready_in_the_same_request(api, content):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_dead_broker_answers_503_and_leaves_the_database_unchanged(api, content, monkeypatch, snapshot):
+def test_a_dead_broker_answers_503_and_leaves_the_database_unchanged(
+    api, content, owner, monkeypatch, snapshot
+):
     from campaigns.tasks import render_sheet_document
 
-    owner = UserFactory(username="olga")
     campaign = build_campaign(owner, name="Broker down")
     Membership.objects.get(campaign=campaign, user=owner)
 

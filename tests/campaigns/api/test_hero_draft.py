@@ -1,29 +1,22 @@
 """The hero draft at campaign start: hidden hands, one hero kept per round, three rounds."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from campaigns.models import GuildHero, Hero, InventoryCard
 from tests.conftest import db_snapshot
-from tests.factories import UserFactory, refreshed
+from tests.factories import UserFactory, api_for, refreshed
 
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
 @pytest.fixture
-def table():
+def table(owner):
     from campaigns.models import Membership
     from campaigns.services.campaigns import campaign_create
     from campaigns.services.guilds import guild_add
     from tests.factories import access
 
-    owner, pia = UserFactory(username="olga"), UserFactory(username="pia")
+    pia = UserFactory(username="pia")
     campaign = campaign_create(owner=owner, name="Drafted", edition="inferno")
     Membership.objects.create(campaign=campaign, user=pia)
     for colour, player in (("yellow", owner), ("purple", pia), ("teal", owner)):
@@ -38,7 +31,7 @@ def table():
 
 
 def start(campaign, owner):
-    return client_for(owner).post(
+    return api_for(owner).post(
         f"/api/v1/campaigns/{campaign.pk}/hero-draft/start/",
         {"revision": refreshed(campaign).revision},
         format="json",
@@ -47,12 +40,12 @@ def start(campaign, owner):
 
 def view(user, campaign, guild=None):
     params = {"guild": guild} if guild else {}
-    return client_for(user).get(f"/api/v1/campaigns/{campaign.pk}/hero-draft/", params).json()
+    return api_for(user).get(f"/api/v1/campaigns/{campaign.pk}/hero-draft/", params).json()
 
 
 def pick(user, campaign, colour, hero):
     revision = refreshed(campaign).guilds.get(colour__slug=colour).revision
-    return client_for(user).post(
+    return api_for(user).post(
         f"/api/v1/campaigns/{campaign.pk}/guilds/{colour}/hero-draft/pick/",
         {"hero": hero, "revision": revision},
         format="json",
@@ -68,7 +61,7 @@ def test_the_heroes_are_dealt_evenly_and_hands_stay_hidden(table):
     assert dealt == sorted(
         Hero.objects.filter(edition__slug="inferno", is_angel=False).values_list("slug", flat=True)
     )
-    pia_view = client_for(players["purple"]).get(f"/api/v1/campaigns/{campaign.pk}/hero-draft/?guild=yellow")
+    pia_view = api_for(players["purple"]).get(f"/api/v1/campaigns/{campaign.pk}/hero-draft/?guild=yellow")
     assert pia_view.status_code == 400
     assert view(players["purple"], campaign)["mine"]["guild"] == "purple"
 
@@ -104,7 +97,7 @@ def test_choosing_heroes_freely_is_refused_during_the_draft(table):
     campaign, players = table
     start(campaign, players["yellow"])
     revision = refreshed(campaign).guilds.get(colour__slug="purple").revision
-    response = client_for(players["purple"]).post(
+    response = api_for(players["purple"]).post(
         f"/api/v1/campaigns/{campaign.pk}/guilds/purple/heroes/",
         {"heroes": ["diana", "mark", "kisha"], "revision": revision},
         format="json",
@@ -115,7 +108,7 @@ def test_choosing_heroes_freely_is_refused_during_the_draft(table):
 def test_only_the_owner_starts_the_draft_once(table):
     campaign, players = table
     assert (
-        client_for(players["purple"])
+        api_for(players["purple"])
         .post(
             f"/api/v1/campaigns/{campaign.pk}/hero-draft/start/",
             {"revision": campaign.revision},

@@ -22,10 +22,12 @@ from campaigns.services.content import content_version_bump
 from campaigns.services.inventory import guild_saved_coins_set
 from campaigns.services.scenarios import campaign_finale_record
 from tests.factories import (
+    COLOURS,
     INFERNO_ROSTERS,
-    UserFactory,
     access,
+    api_for,
     build_campaign,
+    client_for,
     record,
     refreshed,
     result_line,
@@ -34,7 +36,6 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
-COLOURS = ("yellow", "purple", "teal", "gray")
 # A sheet page read from the cache: session, user, the access check (campaign, edition and role in one
 # query) and, for the owner only, the join codes still open (they change without an event).
 OWNER_PAGE, PLAYER_PAGE = 4, 3
@@ -92,18 +93,6 @@ def small_campaign(owner, friend=None):
     return record(owner, campaign, "ferry-of-the-dead", lines)
 
 
-def page_client(user):
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def api_client(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
 def queries(client, url, **headers):
     with CaptureQueriesContext(connection) as captured:
         response = client.get(url, **headers)
@@ -116,11 +105,10 @@ def cold(client, url):
     return queries(client, url)[0]
 
 
-def test_the_sheet_page_takes_a_fixed_number_of_queries_at_any_size():
-    owner = UserFactory(username="olga")
+def test_the_sheet_page_takes_a_fixed_number_of_queries_at_any_size(owner):
     small = small_campaign(owner)
     huge = long_history(full_campaign(owner), owner)
-    client = page_client(owner)
+    client = client_for(owner)
     for campaign in (small, huge):
         url = f"/campaigns/{campaign.pk}/"
         assert cold(client, url) == OWNER_PAGE_COLD
@@ -128,12 +116,11 @@ def test_the_sheet_page_takes_a_fixed_number_of_queries_at_any_size():
     assert "Ultimate Arcadian" in client.get(f"/campaigns/{huge.pk}/").content.decode()
 
 
-def test_a_fresh_campaign_and_a_long_one_read_in_the_same_queries():
+def test_a_fresh_campaign_and_a_long_one_read_in_the_same_queries(owner):
     """6 scenarios, 4 guilds and 2,000 changes: the API and the page cost what a new campaign costs."""
-    owner = UserFactory(username="olga")
     fresh = build_campaign(owner, guilds=dict.fromkeys(COLOURS), name="Fresh")
     huge = long_history(full_campaign(owner), owner)
-    pages, api = page_client(owner), api_client(owner)
+    pages, api = client_for(owner), api_for(owner)
     reads = ((pages, "/campaigns/", OWNER_PAGE, OWNER_PAGE_COLD), (api, "/api/v1/campaigns/", API, API_COLD))
     for client, path, warm, most in reads:
         fresh_cold, fresh_warm = cold(client, f"{path}{fresh.pk}/"), queries(client, f"{path}{fresh.pk}/")[0]
@@ -143,24 +130,22 @@ def test_a_fresh_campaign_and_a_long_one_read_in_the_same_queries():
         assert fresh_cold <= huge_cold == most
 
 
-def test_a_player_and_a_spectator_take_as_few_queries_whatever_the_size():
-    owner, friend = UserFactory(username="olga"), UserFactory(username="fred")
-    small = small_campaign(owner, friend)
+def test_a_player_and_a_spectator_take_as_few_queries_whatever_the_size(owner, player):
+    small = small_campaign(owner, player)
     full = full_campaign(owner)
-    Membership.objects.create(campaign=full, user=friend)
-    player = page_client(friend)
+    Membership.objects.create(campaign=full, user=player)
+    players_page = client_for(player)
     spectator = Client()
     for campaign in (small, full):
-        queries(player, f"/campaigns/{campaign.pk}/")
-        assert queries(player, f"/campaigns/{campaign.pk}/")[0] == PLAYER_PAGE
+        queries(players_page, f"/campaigns/{campaign.pk}/")
+        assert queries(players_page, f"/campaigns/{campaign.pk}/")[0] == PLAYER_PAGE
         shared = f"/campaigns/{campaign.pk}/?share={campaign.share_token}"
         assert queries(spectator, shared)[0] == 1
 
 
-def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_pages_too():
-    owner = UserFactory(username="olga")
+def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_pages_too(owner):
     huge = long_history(full_campaign(owner), owner, events=120)
-    client = page_client(owner)
+    client = client_for(owner)
     page = client.get(f"/campaigns/{huge.pk}/").content.decode()
     assert page.count('class="event') == 20
     assert f"/campaigns/{huge.pk}/history/" in page
@@ -178,10 +163,9 @@ def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_page
 # --- Revalidation: an unchanged sheet answers 304 after the access check alone ------------------------
 
 
-def test_an_unchanged_sheet_answers_304_with_only_the_access_check(django_assert_num_queries):
-    owner = UserFactory(username="olga")
+def test_an_unchanged_sheet_answers_304_with_only_the_access_check(owner, django_assert_num_queries):
     full = full_campaign(owner)
-    api = api_client(owner)
+    api = api_for(owner)
     url = f"/api/v1/campaigns/{full.pk}/"
     etag = api.get(url).headers["ETag"]
     with CaptureQueriesContext(connection) as captured:
@@ -189,17 +173,16 @@ def test_an_unchanged_sheet_answers_304_with_only_the_access_check(django_assert
     assert response.status_code == 304 and response.headers["ETag"] == etag and not response.content
     (only,) = captured
     assert "campaigns_campaign" in only["sql"] and "campaigns_guild" not in only["sql"]
-    pages = page_client(owner)
+    pages = client_for(owner)
     pages.get(f"/campaigns/{full.pk}/")  # the first answer gives the browser its CSRF cookie
     etag = pages.get(f"/campaigns/{full.pk}/").headers["ETag"]
     with django_assert_num_queries(OWNER_PAGE):
         assert pages.get(f"/campaigns/{full.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 304
 
 
-def test_a_guild_write_changes_the_etag_though_not_the_campaign_revision():
-    owner = UserFactory(username="olga")
+def test_a_guild_write_changes_the_etag_though_not_the_campaign_revision(owner):
     campaign = small_campaign(owner)
-    api = api_client(owner)
+    api = api_for(owner)
     url = f"/api/v1/campaigns/{campaign.pk}/"
     before = api.get(url)
     guild = campaign.guilds.get(colour__slug="yellow")
@@ -214,10 +197,9 @@ def test_a_guild_write_changes_the_etag_though_not_the_campaign_revision():
     assert yellow["saved_coins"] == 1
 
 
-def test_a_content_change_changes_the_etag(django_capture_on_commit_callbacks):
-    owner = UserFactory(username="olga")
+def test_a_content_change_changes_the_etag(owner, django_capture_on_commit_callbacks):
     campaign = small_campaign(owner)
-    api = api_client(owner)
+    api = api_for(owner)
     url = f"/api/v1/campaigns/{campaign.pk}/"
     etag = api.get(url).headers["ETag"]
     assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
@@ -226,13 +208,12 @@ def test_a_content_change_changes_the_etag(django_capture_on_commit_callbacks):
     assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
-def test_each_reader_gets_their_own_view_of_the_kept_sheet():
+def test_each_reader_gets_their_own_view_of_the_kept_sheet(owner, player):
     """The owner's read fills the cache; the player's and the spectator's reads come from it."""
-    owner, friend = UserFactory(username="olga"), UserFactory(username="fred")
-    campaign = small_campaign(owner, friend)
+    campaign = small_campaign(owner, player)
     url = f"/api/v1/campaigns/{campaign.pk}/"
-    mine = api_client(owner).get(url)
-    theirs = api_client(friend).get(url, HTTP_IF_NONE_MATCH=mine.headers["ETag"])
+    mine = api_for(owner).get(url)
+    theirs = api_for(player).get(url, HTTP_IF_NONE_MATCH=mine.headers["ETag"])
     watching = APIClient().get(f"{url}?share={campaign.share_token}")
     assert theirs.status_code == 200 and theirs.headers["ETag"] != mine.headers["ETag"]
     assert mine.json()["share_token"] == campaign.share_token
@@ -247,10 +228,9 @@ def test_each_reader_gets_their_own_view_of_the_kept_sheet():
     )
 
 
-def test_the_page_is_read_afresh_after_a_new_join_code_though_no_event_records_it():
-    owner = UserFactory(username="olga")
+def test_the_page_is_read_afresh_after_a_new_join_code_though_no_event_records_it(owner):
     campaign = small_campaign(owner)
-    client = page_client(owner)
+    client = client_for(owner)
     url = f"/campaigns/{campaign.pk}/"
     etag = client.get(url).headers["ETag"]
     code = {"revision": campaign.revision, "hours": 24, "max_uses": 2}
@@ -260,10 +240,9 @@ def test_the_page_is_read_afresh_after_a_new_join_code_though_no_event_records_i
 
 
 @pytest.mark.parametrize("part", ["upgrade/status/", "hero-draft/status/"])
-def test_the_polled_status_parts_answer_304_while_nothing_changes(part, django_assert_num_queries):
-    owner = UserFactory(username="olga")
+def test_the_polled_status_parts_answer_304_while_nothing_changes(owner, part, django_assert_num_queries):
     campaign = small_campaign(owner)
-    client = page_client(owner)
+    client = client_for(owner)
     url = f"/campaigns/{campaign.pk}/{part}?seen=x"
     etag = client.get(url, HTTP_HX_REQUEST="true").headers["ETag"]
     # Session, user and the access check: nothing of the phase is read.
@@ -277,12 +256,13 @@ def test_the_polled_status_parts_answer_304_while_nothing_changes(part, django_a
 
 @pytest.mark.parametrize("size", ["small", "full"])
 @pytest.mark.parametrize("who", ["owner", "spectator"])
-def test_the_sheet_page_renders_without_a_single_query(size, who, django_assert_num_queries):
+def test_the_sheet_page_renders_without_a_single_query(
+    owner, spectator, size, who, django_assert_num_queries
+):
     """The view reads everything first; the templates only format what they are given."""
-    owner = UserFactory(username="olga")
     campaign = small_campaign(owner) if size == "small" else full_campaign(owner)
     request = RequestFactory().get(f"/campaigns/{campaign.pk}/")
-    request.user = owner if who == "owner" else UserFactory(username="sally")
+    request.user = owner if who == "owner" else spectator
     share = campaign.share_token if who == "spectator" else None
     context = _sheet_context(campaign_access(user=request.user, pk=campaign.pk, share_token=share))
     context.update({"failed": None, "notice": "", "share": share or ""})

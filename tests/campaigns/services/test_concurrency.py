@@ -7,7 +7,7 @@ from django.db import connection
 
 from campaigns.errors import ConflictError
 from campaigns.services.inventory import guild_saved_coins_set, inventory_card_add
-from tests.factories import UserFactory, access, build_campaign, refreshed
+from tests.factories import access, build_campaign, refreshed
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -43,8 +43,7 @@ def _race(calls):
     return outcomes
 
 
-def test_two_writes_to_one_guild_from_the_same_revision_exactly_one_wins():
-    owner = UserFactory(username="olga")
+def test_two_writes_to_one_guild_from_the_same_revision_exactly_one_wins(owner):
     campaign = build_campaign(owner)
     for _ in range(10):
         guild = refreshed(campaign).guilds.get(colour__slug="yellow")
@@ -62,8 +61,7 @@ def test_two_writes_to_one_guild_from_the_same_revision_exactly_one_wins():
         assert refreshed(campaign).guilds.get(colour__slug="yellow").revision == revision + 1
 
 
-def test_writes_to_two_guilds_at_once_both_succeed():
-    owner = UserFactory(username="olga")
+def test_writes_to_two_guilds_at_once_both_succeed(owner):
     campaign = build_campaign(owner)
     guilds = [refreshed(campaign).guilds.get(colour__slug=c) for c in ("yellow", "teal")]
     heroes = {"yellow": "kisha", "teal": "sybbyl"}
@@ -84,7 +82,7 @@ def test_writes_to_two_guilds_at_once_both_succeed():
     assert refreshed(campaign).history_seq == campaign.history_seq + 2
 
 
-def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplicate_no_card():
+def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplicate_no_card(owner):
     import time
     from collections import Counter
 
@@ -95,7 +93,6 @@ def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplica
     from tests.factories import level_one_deck, result_line
 
     level_one_deck()
-    owner = UserFactory(username="olga")
     colours = ("yellow", "purple", "teal", "gray")
     campaign = build_campaign(owner, guilds=dict.fromkeys(colours))
     scenario_record_result(

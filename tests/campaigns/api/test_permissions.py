@@ -3,11 +3,10 @@ the owner edits everything, spectators only read, and everyone else gets 404."""
 
 import pytest
 from django.urls import get_resolver
-from rest_framework.test import APIClient
 
-from campaigns.models import Membership, SheetDocument
+from campaigns.models import SheetDocument
 from campaigns.services.documents import sheet_pdf_request
-from tests.factories import UserFactory, access, build_campaign, record, result_line
+from tests.factories import access, api_for, record, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -77,15 +76,7 @@ ROUTES = {
 
 
 @pytest.fixture
-def table():
-
-    owner, player, member = (
-        UserFactory(username="own"),
-        UserFactory(username="ply"),
-        UserFactory(username="mem"),
-    )
-    campaign = build_campaign(owner, guilds={"yellow": None, "teal": player})
-    Membership.objects.create(campaign=campaign, user=member)
+def table(owner, player, member, outsider, campaign):
     # A recorded scenario leaves its upgrade phase open, so the phase routes have something to guard.
     # The sheet of this revision is printed already (tasks run in-process here), so asking again is 200.
     campaign = record(
@@ -95,14 +86,11 @@ def table():
         [result_line("yellow", winner=True), result_line("teal")],
         upgrade_on_paper=False,
     )
-    return campaign, {OWNER: owner, PLAYER: player, MEMBER: member, OUTSIDER: UserFactory(username="out")}
+    return campaign, {OWNER: owner, PLAYER: player, MEMBER: member, OUTSIDER: outsider}
 
 
 def _client(role, users):
-    client = APIClient()
-    if role in users:
-        client.force_authenticate(users[role])
-    return client
+    return api_for(users.get(role))
 
 
 def test_the_matrix_covers_every_campaign_route():

@@ -1,0 +1,53 @@
+"""The hero draft through the pages."""
+
+import pytest
+
+from campaigns.models import GuildHero, Membership
+from tests.campaigns.pages.helpers import act
+from tests.factories import build_campaign, client_for, guild_rev, refreshed
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_hero_draft_through_the_pages(owner, player):
+    campaign = build_campaign(owner, guilds={})
+    act(
+        owner,
+        campaign,
+        "guild-add",
+        {"revision": refreshed(campaign).revision, "colour": "yellow", "holder": "olga"},
+    )
+    Membership.objects.create(campaign=campaign, user=player)
+    act(
+        owner,
+        campaign,
+        "guild-add",
+        {"revision": refreshed(campaign).revision, "colour": "teal", "holder": "fred"},
+    )
+    assert (
+        act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision}).status_code
+        == 302
+    )
+    from campaigns.models import HeroDraftRecord
+    from rules_helpers.drafts import HeroDraft
+
+    for _ in range(3):
+        for user, colour in ((owner, "yellow"), (player, "teal")):
+            draft = HeroDraft.from_dict(HeroDraftRecord.objects.get(campaign=campaign).state)
+            hero = draft.hand(colour)[0]
+            page = client_for(user).get(f"/campaigns/{campaign.pk}/hero-draft/").content.decode()
+            assert f'value="{hero}"' in page
+            act(
+                user,
+                campaign,
+                "hero-draft-pick",
+                {"revision": guild_rev(campaign, colour), "guild": colour, "hero": hero},
+            )
+    assert GuildHero.objects.filter(campaign=campaign).count() == 6
+
+
+def test_a_second_hero_draft_start_is_refused(owner, campaign, snapshot):
+    before = snapshot()
+    response = act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
+    assert response.status_code == 400 and "before any guild has chosen heroes" in response.content.decode()
+    assert snapshot() == before

@@ -1,0 +1,39 @@
+"""The live tracker on the sheet: taps, quests, and the results form filled from them."""
+
+import pytest
+
+from tests.campaigns.pages.helpers import act
+from tests.factories import client_for, guild_rev
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_live_tracker_taps_and_prefills_the_results(owner, player, campaign):
+    act(owner, campaign, "live-start", {"revision": campaign.revision, "scenario": "ferry-of-the-dead"})
+    tap = {"guild": "teal", "counter": "deaths", "delta": 1, "hero": "natasha"}
+    act(player, campaign, "tally", {**tap, "revision": guild_rev(campaign, "teal")})
+    act(
+        player,
+        campaign,
+        "quest",
+        {"guild": "teal", "revision": guild_rev(campaign, "teal"), "quest": "destroy-the-tickets"},
+    )
+    html = client_for(player).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Scenario 1 live" in html
+    assert 'name="deaths-teal-natasha" value="1"' in html
+    assert 'name="coins-teal" value="2"' in html  # 1 for the quest plus the First Bonus
+
+
+def test_a_tap_below_zero_is_refused(owner, player, campaign, snapshot):
+    act(owner, campaign, "live-start", {"revision": campaign.revision, "scenario": "ferry-of-the-dead"})
+    before = snapshot()
+    tap = {
+        "guild": "teal",
+        "counter": "deaths",
+        "delta": -1,
+        "hero": "natasha",
+        "revision": guild_rev(campaign, "teal"),
+    }
+    response = act(player, campaign, "tally", tap)
+    assert response.status_code == 400 and "cannot go below 0" in response.content.decode()
+    assert snapshot() == before

@@ -1,0 +1,44 @@
+"""Stale forms and htmx: a stale revision answers with the current sheet, htmx gets the page part only."""
+
+import pytest
+
+from tests.campaigns.pages.helpers import HTMX, act
+from tests.factories import guild_rev
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_stale_revision_shows_the_current_sheet_with_a_friendly_message(player, campaign, snapshot):
+    stale = guild_rev(campaign, "teal")
+    act(player, campaign, "saved-coins", {"revision": stale, "guild": "teal", "coins": 1})
+    before = snapshot()
+    response = act(player, campaign, "saved-coins", {"revision": stale, "guild": "teal", "coins": 0})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Someone changed this meanwhile" in html and "1 saved coin" in html
+    assert snapshot() == before
+
+
+def test_with_htmx_a_write_answers_with_the_sheet_part_only(player, campaign):
+    response = act(
+        player,
+        campaign,
+        "saved-coins",
+        {"revision": guild_rev(campaign, "teal"), "guild": "teal", "coins": 1},
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="sheet"') and "<html" not in html
+
+
+def test_with_htmx_a_refusal_is_a_part_with_the_message(player, campaign):
+    data = {"revision": guild_rev(campaign, "teal"), "guild": "teal", "coins": 5}
+    response = act(player, campaign, "saved-coins", data, **HTMX)
+    assert response.status_code == 200
+    assert "saves at most 1 coin" in response.content.decode() and "<html" not in response.content.decode()
+
+
+def test_with_htmx_the_sheet_get_is_a_part(owner_client, campaign):
+    html = owner_client.get(f"/campaigns/{campaign.pk}/", **HTMX).content.decode()
+    assert html.lstrip().startswith('<div id="sheet"')

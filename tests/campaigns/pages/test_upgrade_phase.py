@@ -1,0 +1,134 @@
+"""The upgrade phase through the pages: hidden hands, picks, buying, the status part, the owner's tools."""
+
+import pytest
+from django.test import Client
+
+from campaigns.models import UpgradeCard, UpgradePhase
+from campaigns.selectors.campaigns import open_phase_for
+from rules_helpers.drafts import UpgradeDraft
+from tests.campaigns.pages.helpers import HTMX, act, first_scenario
+from tests.factories import client_for, guild_rev, level_one_deck, refreshed
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def drafting(owner, campaign):
+    level_one_deck()
+    return first_scenario(owner, campaign, upgrade_on_paper=False)
+
+
+def hand_of(campaign, colour):
+    phase = open_phase_for(campaign)
+    return list(UpgradeDraft.from_dict(phase.draft).hand(colour))
+
+
+def test_the_upgrade_page_never_shows_another_players_hand(owner, player, drafting):
+    teal = {UpgradeCard.objects.get(slug=s).name for s in hand_of(drafting, "teal")}
+    yellow = {UpgradeCard.objects.get(slug=s).name for s in hand_of(drafting, "yellow")}
+    own = client_for(player).get(f"/campaigns/{drafting.pk}/upgrade/").content.decode()
+    assert all(name in own for name in teal)
+    # Asking for another guild's hand is refused as the API refuses it, never answered with another hand.
+    response = client_for(player).get(f"/campaigns/{drafting.pk}/upgrade/?guild=yellow")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "You may only look at your own guild&#x27;s hand." in html
+    assert not any(name in html for name in yellow - teal)
+    spectator = (
+        Client().get(f"/campaigns/{drafting.pk}/upgrade/?share={drafting.share_token}").content.decode()
+    )
+    assert 'name="cards"' not in spectator
+
+
+def test_the_owner_may_pick_for_an_absent_player(owner, drafting):
+    teal = hand_of(drafting, "teal")
+    html = client_for(owner).get(f"/campaigns/{drafting.pk}/upgrade/?guild=teal").content.decode()
+    assert "You are choosing for Teal" in html
+    data = {"revision": guild_rev(drafting, "teal"), "guild": "teal", "cards": teal[:2]}
+    assert act(owner, drafting, "upgrade-pick", data).status_code == 302
+
+
+def test_a_whole_upgrade_phase_through_the_pages(owner, player, drafting):
+    for _ in range(3):
+        for user, colour in ((owner, "yellow"), (player, "teal")):
+            data = {
+                "revision": guild_rev(drafting, colour),
+                "guild": colour,
+                "cards": hand_of(drafting, colour)[:2],
+            }
+            assert act(user, drafting, "upgrade-pick", data).status_code == 302
+    for user, colour in ((owner, "yellow"), (player, "teal")):
+        buy = {"revision": guild_rev(drafting, colour), "guild": colour, "cards": []}
+        assert act(user, drafting, "upgrade-buy", buy).status_code == 302
+        page = client_for(user).get(f"/campaigns/{drafting.pk}/upgrade/").content.decode()
+        assert "My guild is ready" in page
+        act(user, drafting, "upgrade-confirm", {"revision": guild_rev(drafting, colour), "guild": colour})
+    assert UpgradePhase.objects.get(campaign=drafting).status == "closed"
+
+
+def test_picking_one_card_is_refused(player, drafting, snapshot):
+    before = snapshot()
+    data = {"revision": guild_rev(drafting, "teal"), "guild": "teal", "cards": hand_of(drafting, "teal")[:1]}
+    response = act(player, drafting, "upgrade-pick", data)
+    assert response.status_code == 400 and "Not changed" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_the_status_part_fires_a_reload_only_when_my_part_changed(owner, player, drafting):
+    client = client_for(player)
+    first = client.get(f"/campaigns/{drafting.pk}/upgrade/status/", {"seen": "x"}, **HTMX)
+    assert first["HX-Trigger"] == "phase-changed"
+    key = first.content.decode().split("seen=")[1].split("&")[0].split('"')[0]
+    assert "HX-Trigger" not in client.get(f"/campaigns/{drafting.pk}/upgrade/status/", {"seen": key}, **HTMX)
+    act(
+        owner,
+        drafting,
+        "upgrade-pick",
+        {
+            "revision": guild_rev(drafting, "yellow"),
+            "guild": "yellow",
+            "cards": hand_of(drafting, "yellow")[:2],
+        },
+    )
+    unchanged = client.get(f"/campaigns/{drafting.pk}/upgrade/status/", {"seen": key}, **HTMX)
+    assert "HX-Trigger" not in unchanged and "has picked" in unchanged.content.decode()
+    act(
+        player,
+        drafting,
+        "upgrade-pick",
+        {"revision": guild_rev(drafting, "teal"), "guild": "teal", "cards": hand_of(drafting, "teal")[:2]},
+    )
+    assert (
+        client.get(f"/campaigns/{drafting.pk}/upgrade/status/", {"seen": key}, **HTMX)["HX-Trigger"]
+        == "phase-changed"
+    )
+
+
+def test_entering_the_cards_dealt_at_the_table(owner, player, campaign):
+    # An edition whose level-1 deck is not in the app (the shipped Inferno deck is: take it out).
+    UpgradeCard.objects.filter(edition__slug="inferno", deck="level-1").delete()
+    campaign = first_scenario(owner, campaign, upgrade_on_paper=False)
+    assert open_phase_for(campaign).draft_mode == "manual"
+    rows = {f"name_{n}": f"Dealt Card {n}" for n in range(1, 7)} | {f"cost_{n}": n for n in range(1, 7)}
+    response = act(
+        player, campaign, "upgrade-enter", {"revision": guild_rev(campaign, "teal"), "guild": "teal", **rows}
+    )
+    assert response.status_code == 302
+    assert "Buy up to 3" in client_for(player).get(f"/campaigns/{campaign.pk}/upgrade/").content.decode()
+
+
+def test_the_owner_abandons_the_phase_to_paper(owner, drafting):
+    response = act(
+        owner, drafting, "upgrade-restart", {"revision": refreshed(drafting).revision, "reopen": "0"}
+    )
+    assert response.status_code == 302
+    assert open_phase_for(drafting) is None
+
+
+def test_a_player_cannot_restart_the_phase(player, drafting, snapshot):
+    before = snapshot()
+    response = act(
+        player, drafting, "upgrade-restart", {"revision": refreshed(drafting).revision, "reopen": "1"}
+    )
+    assert response.status_code == 403
+    assert snapshot() == before
