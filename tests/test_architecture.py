@@ -6,6 +6,7 @@ These are the review's measurable checks; a new upward import or a query in a vi
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,24 @@ def test_the_campaign_tests_mirror_the_package():
     assert folders == TEST_FOLDERS
     loose = [p.name for p in folder.glob("test_*.py") if not (ROOT / "campaigns" / p.name[5:]).exists()]
     assert loose == []
+
+
+BOX_NUMBER = re.compile(
+    r"\b\d+ (slots?|cards?|heroes|hero|scenarios|guilds|quests|purchases)\b", re.IGNORECASE
+)
+
+
+def test_no_number_of_the_box_is_typed_into_a_template_form_or_serializer():
+    """6 scenarios, 3 heroes, 4 slots, 12 cards, a hand of 6: read from the Edition or rules_helpers.box."""
+    typed = [
+        f"{path.relative_to(ROOT)}: {hit.group(0)}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for hit in BOX_NUMBER.finditer(path.read_text(encoding="utf-8"))
+    ]
+    for path in (ROOT / "campaigns/pages/forms.py", ROOT / "campaigns/api/serializers.py"):
+        for node in ast.walk(_tree(path)):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") in {"_", "gettext_lazy"}):
+                continue
+            texts = [str(a.value) for a in node.args if isinstance(a, ast.Constant)]
+            typed += [f"{path.relative_to(ROOT)}: {t}" for t in texts if BOX_NUMBER.search(t)]
+    assert typed == []

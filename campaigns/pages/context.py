@@ -13,6 +13,7 @@ from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access
 from campaigns.models import JoinCode
 from campaigns.selectors.content import campaign_catalog, edition_catalog
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
+from rules_helpers import box
 
 ACHIEVEMENT_LABELS = {
     "winner": "Winner",
@@ -56,6 +57,7 @@ def sheet_context(
         "open_phase": page["open_phase"],
         "hero_draft": page["hero_draft"],
         "next_number": len(data["plays"]) + 1,
+        "box": edition_box(access.campaign.edition),
     }
     context["guild_views"] = [guild_view(g, access) for g in data["guilds"]]
     taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
@@ -64,6 +66,19 @@ def sheet_context(
     context.update(_owner_tools(access, page, guilds, join_codes))
     context["live"] = _live(page["live"], guilds) if data["live"] and page["live"] else None
     return context
+
+
+def edition_box(edition: Any) -> dict[str, Any]:
+    """The numbers of the edition's box the pages print (never typed into a template)."""
+    return {
+        "heroes": edition.heroes_per_guild,
+        "hero_numbers": list(range(1, edition.heroes_per_guild + 1)),
+        "slots": edition.slots_per_hero,
+        "cards": edition.guild_card_limit,
+        "hand": box.UPGRADE_HAND,
+        "picks": box.UPGRADE_PICKS,
+        "purchases": box.MAX_PURCHASES,
+    }
 
 
 def _circles(data: dict[str, Any]) -> list[dict[str, Any]]:

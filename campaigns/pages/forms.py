@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -61,12 +62,19 @@ class JoinCodeForm(RevisionForm):
 
 
 class HeroesForm(GuildForm):
-    hero_1 = forms.SlugField(label=_("Hero 1"))
-    hero_2 = forms.SlugField(label=_("Hero 2"))
-    hero_3 = forms.SlugField(label=_("Hero 3"))
+    """One `hero_N` field per hero the page offers (the edition's number); the service checks the count."""
+
+    MOST = 10
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        posted = [key for key in self.data if re.fullmatch(r"hero_\d{1,2}", key)]
+        for n in range(1, min(len(posted), self.MOST) + 1):
+            self.fields[f"hero_{n}"] = forms.SlugField(label=_("Hero %(number)s") % {"number": n})
 
     def service_args(self) -> dict[str, Any]:
-        return {"heroes": [self.cleaned_data[f"hero_{n}"] for n in (1, 2, 3)]}
+        count = sum(1 for name in self.fields if name.startswith("hero_"))
+        return {"heroes": [self.cleaned_data[f"hero_{n}"] for n in range(1, count + 1)]}
 
 
 class MoveForm(GuildForm):

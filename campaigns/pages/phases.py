@@ -17,7 +17,7 @@ from django.shortcuts import render
 
 from campaigns.access import Access, hand_guild, hero_draft_refusal
 from campaigns.models import DeathCurse, Guild
-from campaigns.pages.context import badge, guild_view
+from campaigns.pages.context import badge, edition_box, guild_view
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors import phases
 from campaigns.selectors.campaigns import (
@@ -76,6 +76,7 @@ def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
         "mine_badge": badges.get(guild.colour.slug) if guild else None,
         "switchable": [g for g in guilds if access.is_owner],
         "key": _mine_key(view),
+        "box": edition_box(access.campaign.edition),
         "hand_refused": refused,
     }
     if view:
@@ -228,6 +229,7 @@ def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
         )
         is None,
         "hand_refused": refused,
+        "box": edition_box(access.campaign.edition),
     }
     if view:
         mine = view["mine"]
