@@ -28,7 +28,7 @@ from campaigns.selectors.campaigns import (
     roster_started,
 )
 from campaigns.selectors.sheet import campaign_sheet_data
-from rules_helpers.drafts import MIN_PLAYERS, UPGRADE_HAND
+from rules_helpers.box import MIN_GUILDS, UPGRADE_HAND
 
 
 def fingerprint(value: Any) -> str:
@@ -220,7 +220,7 @@ def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
             guild_count=len(guilds),
             started=record is not None,
             heroes_or_plays=roster_started(access.campaign),
-            min_guilds=MIN_PLAYERS,
+            min_guilds=MIN_GUILDS,
         )
         is None,
         "hand_refused": refused,

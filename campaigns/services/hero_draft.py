@@ -15,7 +15,8 @@ from campaigns.selectors.campaigns import roster_started
 from campaigns.services.guilds import deal_starter_deck
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
-from rules_helpers.drafts import MIN_PLAYERS, HeroDraft
+from rules_helpers.box import MIN_GUILDS
+from rules_helpers.drafts import HeroDraft
 
 
 @transaction.atomic
@@ -32,7 +33,7 @@ def hero_draft_start(
         guild_count=len(guilds),
         started=HeroDraftRecord.objects.filter(campaign=campaign).exists(),
         heroes_or_plays=roster_started(campaign),
-        min_guilds=MIN_PLAYERS,
+        min_guilds=MIN_GUILDS,
     )
     if refusal is not None:
         refuse("guilds", refusal)
