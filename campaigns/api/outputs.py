@@ -311,3 +311,18 @@ class CampaignDocument(serializers.Serializer):
         help_text="Snapshots by model, in load order.",
     )
     events = EventOut(many=True)
+    contains_secrets = serializers.BooleanField(
+        help_text="True for the owner's full backup (?full=1): it holds every guild's hidden hands."
+    )
+    notice = serializers.CharField(help_text="What the document holds, or leaves out.")
+    attestation = serializers.CharField(
+        required=False, help_text="Full backups only: the members, signed, so a restore re-attaches them."
+    )
+
+
+class BackupOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    reason = serializers.CharField()
+    history_seq = serializers.IntegerField(help_text="The change the backup was taken after.")
+    summary = serializers.CharField()
+    created_at = serializers.DateTimeField()

@@ -70,3 +70,6 @@ __all__ += ["SheetDocument"]
 from .phases import HeroDraftRecord, UpgradeGuild, UpgradePhase  # noqa: E402
 
 __all__ += ["HeroDraftRecord", "UpgradeGuild", "UpgradePhase"]
+from .backups import CampaignBackup  # noqa: E402
+
+__all__ += ["CampaignBackup"]

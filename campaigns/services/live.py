@@ -13,6 +13,7 @@ from django.db import transaction
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse
 from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
+from campaigns.models.limits import MAX_COINS, MAX_TOKENS
 from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase
 from campaigns.selectors.live import quest_choices
 from campaigns.services.history import Changes, event_record
@@ -21,6 +22,8 @@ from campaigns.services.scenarios import clear_live_play
 
 HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
+# The record form's caps (F11): a tap beyond them is refused, never an overflow.
+COUNTER_CAPS = {"deaths": MAX_TOKENS, "damnation": MAX_TOKENS, "coins": MAX_COINS, "treasure": MAX_COINS}
 
 
 def _live(campaign: Campaign) -> ScenarioPlay:
@@ -112,6 +115,8 @@ def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> N
     value = getattr(row, counter) + delta
     if value < 0:
         refuse("delta", f"{label} cannot go below 0.")
+    if value > COUNTER_CAPS[counter]:
+        refuse("delta", f"{label} cannot go above {COUNTER_CAPS[counter]}.")
     changes.update(row, **{counter: value})
 
 
