@@ -58,7 +58,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='herocurse',
             name='slot',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(20)]),
+            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(99)]),
         ),
         migrations.AlterField(
             model_name='heroresult',
@@ -73,7 +73,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='inventorycard',
             name='slot',
-            field=models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(20)]),
+            field=models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(99)]),
         ),
         migrations.AlterField(
             model_name='playresult',
@@ -116,7 +116,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='herocurse',
-            constraint=models.CheckConstraint(condition=models.Q(('slot__isnull', True), models.Q(('slot__gte', 1), ('slot__lte', 20)), _connector='OR'), name='hero_curse_slot_in_range'),
+            constraint=models.CheckConstraint(condition=models.Q(('slot__isnull', True), models.Q(('slot__gte', 1), ('slot__lte', 99)), _connector='OR'), name='hero_curse_slot_in_range'),
         ),
         migrations.AddConstraint(
             model_name='heroresult',
@@ -124,7 +124,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='inventorycard',
-            constraint=models.CheckConstraint(condition=models.Q(('slot__gte', 1), ('slot__lte', 20)), name='inventory_card_slot_in_range'),
+            constraint=models.CheckConstraint(condition=models.Q(('slot__gte', 1), ('slot__lte', 99)), name='inventory_card_slot_in_range'),
         ),
         migrations.AddConstraint(
             model_name='playresult',

@@ -18,6 +18,8 @@ MAX_SAVED_COINS = 1
 MAX_COINS = 999
 MAX_TOKENS = 99
 # Sane caps: a roster is 3 heroes plus the angels rescued (one a scenario at most); inventory slots are
-# 1-4 (RB:371, box.SLOTS_PER_HERO) and a bought card waits past slot 4 until the guild redistributes.
+# 1-4 (RB:371, box.SLOTS_PER_HERO), a bought card waits past slot 4 until the guild redistributes, and a
+# swap parks a card on slot 99 for a moment (and so it stands in the history of every swap).
+SLOTS_PER_HERO = 4
 MAX_HERO_POSITION = 20
-MAX_SLOT = 20
+MAX_SLOT = 99

@@ -10,6 +10,7 @@ from typing import Any
 
 from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access
 from campaigns.models import Campaign
+from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import (
     campaign_events,
     hero_draft_record,
@@ -184,7 +185,9 @@ def _history(campaign: Campaign, access: Access, data: dict[str, Any]) -> list[d
             {
                 "seq": event.seq,
                 "summary": event.summary,
-                "actor": event.actor.get_username() if event.actor_id else None,
+                "actor": event.actor.get_username()
+                if event.actor_id
+                else (f"{event.actor_name} (imported)" if event.actor_name else None),
                 "at": event.created_at,
                 "undone": undone,
                 "undoable": access.may_undo(event) and not undone,
@@ -236,16 +239,21 @@ def guild_view(guild: dict[str, Any], campaign: Campaign, access: Access) -> dic
         "targets": targets,
         "overflow": [{**card, "hero": h["name"]} for h in heroes for card in h["overflow"]],
         # Offered only where claiming changes something: a guild nobody plays that the reader cannot edit yet.
-        "can_claim": access.is_member and not guild["player"] and not guild["editable"],
+        # A guild held for an absent friend is the owner's to hand over, never claimed (F12).
+        "can_claim": access.is_member
+        and not guild["player"]
+        and not guild["player_name"]
+        and not guild["editable"],
     }
 
 
 def _owner_tools(campaign: Campaign, access: Access, guilds: dict[str, Any]) -> dict[str, Any]:
     if not access.is_owner:
-        return {"free_colours": [], "members": [], "join_codes": []}
+        return {"free_colours": [], "members": [], "join_codes": [], "backups": []}
     tools = owner_tools(campaign)
     return {
         "free_colours": [c for c in tools["colours"] if c.slug not in guilds],
         "members": tools["members"],
         "join_codes": tools["join_codes"],
+        "backups": campaign_backups(campaign),
     }

@@ -20,7 +20,7 @@ from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
 from campaigns.pages import forms as f
 from campaigns.pages import phases
-from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action
+from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
 from campaigns.pages.context import sheet_context
 from campaigns.pages.rendering import page_access, partial_or_page
 from campaigns.selectors.campaigns import campaign_for_sheet, campaigns_visible_to, recorded_count
@@ -101,9 +101,11 @@ def render_sheet(
     failed: dict | None = None,
     notice: str = "",
     status: int = 200,
+    confirm_undo: dict | None = None,
 ) -> HttpResponse:
     context = sheet_context(campaign_for_sheet(campaign_id=access.campaign.pk), access)
     context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    context["confirm_undo"] = confirm_undo
     context["record_form"] = _record_form(context, failed)
     return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
 
@@ -156,6 +158,8 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         spec.call(access=access, actor=request.user, **spec.service_kwargs(form, access))
     except ConflictError:
         return _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
+    except ConfirmUndo as ask:
+        return render_sheet(request, access, confirm_undo=ask.prompt)
     except ValidationError as exc:
         add_service_errors(form, exc)
         return _refused(request, access, spec, action, form, status=400)

@@ -144,9 +144,9 @@ def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
     document = _document(campaign, _keep, None)
     document["contains_secrets"] = True
     document["notice"] = SECRETS_NOTICE
-    document["attestation"] = signing.dumps(
-        members_statement(document["campaign"]["uid"], document["campaign"]["owner"], document["members"]),
-        salt=ATTESTATION_SALT,
+    # Signed without a timestamp: the same campaign always exports to the same document.
+    document["attestation"] = signing.Signer(salt=ATTESTATION_SALT).sign_object(
+        members_statement(document["campaign"]["uid"], document["campaign"]["owner"], document["members"])
     )
     return document
 
@@ -173,7 +173,9 @@ def members_statement(uid: str, owner: Any, members: list[dict[str, Any]]) -> di
 def attested_members(document: dict[str, Any]) -> dict[str, Any] | None:
     """The signed statement of a full backup made here, or None (edited, or made elsewhere)."""
     try:
-        statement = signing.loads(str(document.get("attestation") or ""), salt=ATTESTATION_SALT)
+        statement = signing.Signer(salt=ATTESTATION_SALT).unsign_object(
+            str(document.get("attestation") or "")
+        )
     except signing.BadSignature:
         return None
     claimed = members_statement(

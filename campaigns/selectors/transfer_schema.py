@@ -52,6 +52,10 @@ OPTIONAL_TOP_KEYS = {"contains_secrets", "notice", "attestation"}
 EVENT_KEYS = {"seq", "kind", "summary", "actor", "guild", "data", "changes", "undoes", "created_at"}
 KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 MAX_INT = 2**31 - 1
+MEMBER_COPY = (
+    "This is a member's copy: other guilds' hidden hands and the draw seeds are left out, so it cannot be "
+    "loaded back. Import the owner's full backup (export with ?full=1) instead."
+)
 
 
 def _fail(part: str, path: str, message: str) -> NoReturn:
@@ -74,6 +78,8 @@ def validate_document(data: Any) -> dict[str, Any]:
     for key, kind in (("campaign", dict), ("members", list), ("rows", dict), ("events", list)):
         if not isinstance(data.get(key), kind):
             raise ValidationError({key: [f"The export's {key!r} is missing or malformed."]})
+    if data.get("contains_secrets") is False:
+        raise ValidationError({"format": [MEMBER_COPY]})
     unknown = set(data) - TOP_KEYS - OPTIONAL_TOP_KEYS
     if unknown:
         _fail("format", sorted(unknown)[0], "not part of a campaign export.")

@@ -9,7 +9,8 @@ Who comes along (F3):
 - A restore: the importer is the owner named in a full backup this installation signed. Its members are
   re-attached (their accounts still exist), guilds keep their players, history keeps its actors.
 - Any other import: the importer is the only member and the owner. Guilds whose player is not the importer
-  are left open for the players to claim after joining with a code; history actors are names only.
+  are left open for the players to claim after joining with a code; history actors other than the
+  importer are names only (`Event.actor_name`), never linked to an account.
 Revisions are kept (a restore never moves them back), so a write based on a revision from before the
 export is refused with 409 afterwards.
 """
@@ -60,7 +61,8 @@ def campaign_import(*, owner: Any, data: Any) -> Campaign:
             Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
             for user in get_user_model().objects.filter(username__in=names):
                 Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
-            linked = (names | {owner.get_username()}) if restoring else set()
+            # Only the importer's own account (and, in a restore, the attested members') may be linked.
+            linked = names | {owner.get_username()}
             _load(campaign, document, linked=linked, revisions={})
             last = max((e["seq"] for e in document["events"]), default=0)
             seq = max(last, document["campaign"]["history_seq"])

@@ -239,11 +239,11 @@ def test_export_then_import_reproduces_the_campaign_exactly(owner, campaign):
         {"coins": 1, "revision": guild_rev(campaign, "yellow")},
     )
     undo(client, campaign, last_seq(campaign), guild_rev(campaign, "yellow"))
-    exported = client.get(f"/api/v1/campaigns/{campaign.pk}/export/").json()
+    exported = client.get(f"/api/v1/campaigns/{campaign.pk}/export/?full=1").json()
     refreshed(campaign).delete()
     imported = client.post("/api/v1/campaigns/import/", exported, format="json")
     assert imported.status_code == 201
-    again = client.get(f"/api/v1/campaigns/{imported.json()['id']}/export/").json()
+    again = client.get(f"/api/v1/campaigns/{imported.json()['id']}/export/?full=1").json()
     assert again == exported
 
 
