@@ -11,9 +11,9 @@ from tests.factories import UserFactory, access, build_campaign, record, refresh
 pytestmark = pytest.mark.django_db
 
 # Session, user, access (3), the prefetched sheet (9), history, phase, hero draft,
-# content for the forms (4), and the owner's tools (3). A campaign with nothing played skips the
-# 3 prefetches of results: fewer, never more.
-SHEET_QUERIES = 25
+# content for the forms (4), and the owner's tools (4: colours, members, join codes, backups). A campaign
+# with nothing played skips the 3 prefetches of results: fewer, never more.
+SHEET_QUERIES = 26
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
 COLOURS = ("yellow", "purple", "teal", "gray")
 
