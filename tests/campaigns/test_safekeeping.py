@@ -237,6 +237,10 @@ def test_the_owners_page_lists_backups_with_a_restore_button(
     browser.force_login(owner)
     html = browser.get(f"/campaigns/{campaign.pk}/").content.decode()
     assert "After a scenario was recorded" in html and f'name="backup" value="{taken.pk}"' in html
+    link = f"/api/v1/campaigns/{campaign.pk}/export/?full=1&amp;format=json"
+    assert link in html
+    download = browser.get(link.replace("&amp;", "&"), HTTP_ACCEPT="text/html,*/*;q=0.8")
+    assert download.status_code == 200 and download.json()["contains_secrets"] is True
     done = browser.post(
         f"/campaigns/{campaign.pk}/do/backup-restore/",
         {"backup": taken.pk, "revision": refreshed(campaign).revision},
