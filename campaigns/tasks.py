@@ -52,3 +52,11 @@ def backup_campaign(campaign_id: int, reason: str) -> None:
     from campaigns.services import backups
 
     backups.campaign_backup_create(campaign_id=campaign_id, reason=reason)
+
+
+@shared_task(ignore_result=True, acks_late=True, soft_time_limit=120, time_limit=150)
+def import_campaign(job_id: int) -> None:
+    """Load a large campaign import in the background (the importer polls its progress)."""
+    from campaigns.services import imports
+
+    imports.campaign_import_run(job_id=job_id)

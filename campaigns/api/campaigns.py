@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -13,13 +14,14 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.access import campaign_access, require_member, require_owner
 from campaigns.api.base import SHARE_PARAM, SHEET, CampaignAPIView, access_for, sheet_response, valid
-from campaigns.api.outputs import CampaignDocument
+from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
+from campaigns.selectors.backups import import_job
 from campaigns.selectors.campaigns import campaigns_visible_to
 from campaigns.selectors.transfer import campaign_export, campaign_export_for
 from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
 from campaigns.services import campaigns as campaign_services
-from campaigns.services import transfer
+from campaigns.services import imports, transfer
 from companion.api import errors
 
 
@@ -147,16 +149,41 @@ class Import(CampaignAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=CampaignDocument, responses={201: SHEET, **errors(400, 403, 415), 413: TOO_BIG_ANSWER}
+        request=CampaignDocument,
+        responses={
+            201: SHEET,
+            202: ImportStatusOut,
+            **errors(400, 403, 415),
+            413: TOO_BIG_ANSWER,
+        },
     )
     def post(self, request: Request) -> Response:
+        """Up to 1 MB the campaign is created at once (201); a larger file is loaded by a worker (202, then
+        poll `imports/{id}/`)."""
+        length = _declared_length(request)
         # Refused before the body is read or parsed (F9): a real export is far smaller.
-        if _declared_length(request) > MAX_DOCUMENT_BYTES:
+        if length > MAX_DOCUMENT_BYTES:
             return Response({"detail": TOO_BIG}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        if length > imports.BACKGROUND_IMPORT_BYTES:
+            job = imports.campaign_import_queue(owner=request.user, data=request.data)
+            answer = import_job(user=request.user, job_id=job.pk)
+            return Response(answer, status=status.HTTP_202_ACCEPTED)
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)
         access = campaign_access(user=request.user, pk=campaign.pk)
         return sheet_response(campaign.pk, access, status.HTTP_201_CREATED)
+
+
+class ImportStatus(CampaignAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ImportStatusOut, **errors(403, 404)})
+    def get(self, request: Request, job: int) -> Response:
+        """A background import: waiting, loading (with its percentage), done (the campaign) or refused."""
+        answer = import_job(user=request.user, job_id=job)
+        if answer is None:
+            raise Http404
+        return Response(answer)
 
 
 def _declared_length(request: Request) -> int:

@@ -320,6 +320,14 @@ class CampaignDocument(serializers.Serializer):
     )
 
 
+class ImportStatusOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "running", "done", "failed"])
+    progress = serializers.IntegerField(help_text="Percent done.")
+    campaign = serializers.IntegerField(allow_null=True, help_text="The new campaign, once done.")
+    errors = serializers.DictField(help_text="Why the document was refused (status failed).")
+
+
 class BackupOut(serializers.Serializer):
     id = serializers.IntegerField()
     reason = serializers.CharField()

@@ -17,6 +17,7 @@ campaign_urls = [
     path("campaigns/", campaigns.CampaignList.as_view(), name="campaign-list"),
     path("campaigns/join/", campaigns.CampaignJoin.as_view(), name="campaign-join"),
     path("campaigns/import/", campaigns.Import.as_view(), name="campaign-import"),
+    path("campaigns/imports/<int:job>/", campaigns.ImportStatus.as_view(), name="campaign-import-status"),
     path("campaigns/<int:pk>/", campaigns.CampaignDetail.as_view(), name="campaign-detail"),
     path("campaigns/<int:pk>/join-codes/", campaigns.JoinCodeCreate.as_view(), name="campaign-join-codes"),
     path("campaigns/<int:pk>/export/", campaigns.Export.as_view(), name="campaign-export"),

@@ -70,6 +70,6 @@ __all__ += ["SheetDocument"]
 from .phases import HeroDraftRecord, UpgradeGuild, UpgradePhase  # noqa: E402
 
 __all__ += ["HeroDraftRecord", "UpgradeGuild", "UpgradePhase"]
-from .backups import CampaignBackup  # noqa: E402
+from .backups import CampaignBackup, CampaignImport  # noqa: E402
 
-__all__ += ["CampaignBackup"]
+__all__ += ["CampaignBackup", "CampaignImport"]

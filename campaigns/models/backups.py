@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 from .campaign import Campaign
@@ -28,3 +29,26 @@ class CampaignBackup(models.Model):
 
     def __str__(self) -> str:
         return f"Backup of {self.campaign} at #{self.history_seq} ({self.reason})"
+
+
+class CampaignImport(models.Model):
+    """A large import, loaded by a worker so the request does not wait; the importer polls its status."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for a worker"
+        RUNNING = "running", "Loading"
+        DONE = "done", "Imported"
+        FAILED = "failed", "Refused"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    # The document waits here for the worker and is dropped once loaded or refused.
+    document = models.JSONField(null=True, blank=True)
+    campaign = models.ForeignKey(Campaign, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # A refused document: the field messages a direct import would have answered with.
+    errors = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Import {self.pk} by {self.owner} ({self.status})"

@@ -1,10 +1,13 @@
-"""Reads of a campaign's automatic backups (the documents themselves are read only to restore one)."""
+"""Reads of a campaign's automatic backups (the documents themselves are read only to restore one), and
+of background imports."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Campaign, CampaignBackup
+from django.core.cache import cache
+
+from campaigns.models import Campaign, CampaignBackup, CampaignImport
 
 
 def campaign_backups(campaign: Campaign) -> list[dict[str, Any]]:
@@ -24,3 +27,25 @@ def campaign_backups(campaign: Campaign) -> list[dict[str, Any]]:
         }
         for row in rows
     ]
+
+
+def import_progress_key(job_id: int) -> str:
+    """Where a running import reports how far it got (its transaction hides the rows until the end)."""
+    return f"campaigns:import:{job_id}:progress"
+
+
+def import_job(*, user: Any, job_id: Any) -> dict[str, Any] | None:
+    """A background import as its importer sees it; None for anyone else (404)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    job = CampaignImport.objects.filter(pk=job_id, owner=user).first()
+    if job is None:
+        return None
+    finished = job.status in (CampaignImport.Status.DONE, CampaignImport.Status.FAILED)
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "progress": 100 if finished else int(cache.get(import_progress_key(job.pk), 0)),
+        "campaign": job.campaign_id,
+        "errors": job.errors,
+    }

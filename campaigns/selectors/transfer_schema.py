@@ -69,6 +69,17 @@ def snapshot_fields(model: type[models.Model]) -> dict[str, models.Field]:
 
 def validate_document(data: Any) -> dict[str, Any]:
     """Check a campaign export before anything is written; raise ValidationError naming the first fault."""
+    check_header(data)
+    _check_campaign(data["campaign"])
+    _check_members(data["members"])
+    guild_uids = _check_rows(data["rows"], data["version"])
+    _check_events(data["events"], guild_uids)
+    return data
+
+
+def check_header(data: Any) -> None:
+    """The quick part: an export's frame, and every value one the database can store (no NUL, no ids,
+    bounded nesting). A background import checks this before keeping the document for the worker."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValidationError({"format": [f"Not a campaign export (expected format {FORMAT!r})."]})
     if data.get("version") not in READABLE_VERSIONS:
@@ -84,11 +95,6 @@ def validate_document(data: Any) -> dict[str, Any]:
     if unknown:
         _fail("format", sorted(unknown)[0], "not part of a campaign export.")
     _walk(data, "document", "", 0)
-    _check_campaign(data["campaign"])
-    _check_members(data["members"])
-    guild_uids = _check_rows(data["rows"], data["version"])
-    _check_events(data["events"], guild_uids)
-    return data
 
 
 def _walk(value: Any, part: str, path: str, depth: int) -> None:

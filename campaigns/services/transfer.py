@@ -17,6 +17,7 @@ export is refused with 409 afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -49,9 +50,12 @@ LOAD_FAILED = (
 )
 
 
-def campaign_import(*, owner: Any, data: Any) -> Campaign:
-    """Recreate an exported campaign owned by the importer; a refused export changes nothing."""
+def campaign_import(*, owner: Any, data: Any, progress: Callable[[int], None] | None = None) -> Campaign:
+    """Recreate an exported campaign owned by the importer; a refused export changes nothing.
+    `progress` hears the percentage done (a background import shows it to the importer)."""
+    report = progress or (lambda percent: None)
     document = validate_document(data)
+    report(30)
     statement = attested_members(document)
     restoring = statement is not None and statement["owner"] == owner.get_username()
     names = set(statement["members"]) - {owner.get_username()} if restoring else set()
@@ -63,7 +67,7 @@ def campaign_import(*, owner: Any, data: Any) -> Campaign:
                 Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
             # Only the importer's own account (and, in a restore, the attested members') may be linked.
             linked = names | {owner.get_username()}
-            _load(campaign, document, linked=linked, revisions={})
+            _load(campaign, document, linked=linked, revisions={}, progress=report)
             last = max((e["seq"] for e in document["events"]), default=0)
             seq = max(last, document["campaign"]["history_seq"])
             Campaign.objects.filter(pk=campaign.pk).update(history_seq=seq)
@@ -139,7 +143,12 @@ def _clear(campaign: Campaign) -> None:
 
 
 def _load(
-    campaign: Campaign, document: dict[str, Any], *, linked: set[str], revisions: dict[str, int]
+    campaign: Campaign,
+    document: dict[str, Any],
+    *,
+    linked: set[str],
+    revisions: dict[str, int],
+    progress: Callable[[int], None] | None = None,
 ) -> None:
     """The rows, then the late campaign fields, then the history. `linked`: usernames whose accounts the
     rows and history may point at (members only); `revisions`: guild revisions to stay above."""
@@ -155,7 +164,11 @@ def _load(
             obj.save(force_insert=True)
     late = _values(Campaign, campaign, document["campaign"], "campaign", LATE_CAMPAIGN_FIELDS)
     Campaign.objects.filter(pk=campaign.pk).update(**late)
+    if progress is not None:
+        progress(50)
     _load_events(campaign, document["events"], linked)
+    if progress is not None:
+        progress(95)
 
 
 def _values(

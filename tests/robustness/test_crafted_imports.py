@@ -301,3 +301,40 @@ def test_the_full_export_round_trips_exactly(people, evil):
     assert {k: v for k, v in again.items() if k != "campaign"} == {
         k: v for k, v in evil.items() if k != "campaign"
     }
+
+
+def test_a_large_import_is_loaded_in_the_background(people, evil, django_capture_on_commit_callbacks):
+    """Over 1 MB the request only keeps the document (202); a worker loads it with the same checks and the
+    importer polls its status and progress."""
+    from campaigns.services.imports import BACKGROUND_IMPORT_BYTES
+
+    document = _flood(evil, 9_000)
+    assert len(json.dumps(document, separators=(",", ":"))) > BACKGROUND_IMPORT_BYTES
+    eve = client_for(people["eve"])
+    with django_capture_on_commit_callbacks(execute=True):
+        queued = eve.post(IMPORT, document, format="json")
+    assert queued.status_code == 202, queued.content[:300]
+    assert queued.json()["status"] == "pending" and queued.json()["campaign"] is None
+    url = f"/api/v1/campaigns/imports/{queued.json()['id']}/"
+    status = eve.get(url).json()
+    assert status["status"] == "done" and status["progress"] == 100
+    assert Event.objects.filter(campaign_id=status["campaign"]).count() == 9_000
+    assert client_for(people["ana"]).get(url).status_code == 404
+
+
+def test_a_large_refused_import_says_why(people, evil, django_capture_on_commit_callbacks, snapshot):
+    document = _flood(evil, 9_000)
+    document["rows"]["guild"][0]["seat"] = 70_000
+    eve = client_for(people["eve"])
+    with django_capture_on_commit_callbacks(execute=True):
+        queued = eve.post(IMPORT, document, format="json")
+    assert queued.status_code == 202
+    status = eve.get(f"/api/v1/campaigns/imports/{queued.json()['id']}/").json()
+    assert status["status"] == "failed" and status["campaign"] is None
+    assert "less than or equal to 4" in status["errors"]["rows"][0]
+    assert not Campaign.objects.exclude(name__in=["Ana's", "Eve's"]).exists()
+    nul = _flood(evil, 9_000)
+    nul["campaign"]["name"] = "Eve\x00"
+    before = snapshot()
+    assert eve.post(IMPORT, nul, format="json").status_code == 400  # refused before it is kept
+    assert snapshot() == before
