@@ -43,6 +43,7 @@ from campaigns.selectors.transfer_schema import validate_document
 from campaigns.services.history import event_record
 from campaigns.services.revisions import claim_campaign_revision
 
+# The campaign row's own columns a backup sets (its edition, owner and uid stay the campaign's).
 RESTORED_FIELDS = ("name", "mode", "finished_at")
 LOAD_FAILED = (
     "The export could not be loaded: its rows contradict each other or this installation's content "
@@ -94,9 +95,7 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
     try:
         with transaction.atomic():
             _clear(campaign)
-            values = _values(
-                Campaign, campaign, document["campaign"], "campaign", ("name", "mode", "finished_at")
-            )
+            values = _values(Campaign, campaign, document["campaign"], "campaign", RESTORED_FIELDS)
             Campaign.objects.filter(pk=campaign.pk).update(**values)
             _load(campaign, document, linked=members, revisions=kept)
     except DatabaseError as exc:
@@ -122,9 +121,7 @@ def _create_campaign(document: dict[str, Any], owner: Any) -> Campaign:
     edition = Edition.objects.filter(slug=data["edition"][0]).first()
     if edition is None:
         refuse("campaign", "The export's edition is not installed here.")
-    values = _values(
-        Campaign, Campaign(pk=0), data, "campaign", ("name", "mode", "finished_at", "created_at")
-    )
+    values = _values(Campaign, Campaign(pk=0), data, "campaign", (*RESTORED_FIELDS, "created_at"))
     created_at = values.pop("created_at")
     campaign = Campaign.objects.create(
         uid=data["uid"], edition=edition, owner=owner, revision=data["revision"], **values
