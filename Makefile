@@ -5,8 +5,9 @@ PY := $(VENV)/bin/python
 UV_VERSION := 0.13.8
 export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 export UV_PYTHON := $(CURDIR)/$(VENV)/bin/python
+MESSAGES_IGNORE := -i "tests/*" -i "bench/*" -i "var/*" --no-obsolete
 
-.PHONY: setup run test lint format worker bench migrate content demo clean
+.PHONY: setup run test lint format worker bench migrate content demo clean messages
 
 # The virtualenv is rebuilt from the lock file whenever pyproject.toml or uv.lock change.
 # --inexact keeps pip and uv themselves, which the lock does not list, for the next sync.
@@ -17,7 +18,17 @@ $(VENV)/.synced: pyproject.toml uv.lock
 	@$(VENV)/bin/uv sync --frozen --inexact --quiet
 	@touch $@
 
-setup: $(VENV)/.synced
+# The translation catalogues, compiled with polib (from the lock), so no gettext tools are needed here.
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/*.po)
+$(CATALOGUES:.po=.mo): %.mo: %.po $(VENV)/.synced
+	@$(PY) -m companion.compile_catalogue $<
+
+setup: $(VENV)/.synced $(CATALOGUES:.po=.mo)
+
+# After marking new strings: refresh the catalogues (needs GNU gettext), translate, then `make setup`.
+messages: setup
+	$(PY) manage.py makemessages -l pt_BR $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -d djangojs -l pt_BR $(MESSAGES_IGNORE) -i "static/vendor/*"
 
 migrate: setup
 	$(PY) manage.py migrate --noinput
@@ -38,6 +49,7 @@ test: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: setup
 	$(VENV)/bin/ruff check --fix .
@@ -47,8 +59,11 @@ worker: setup
 	@test -n "$$REDIS_URL" || (echo "Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to run a worker." && exit 2)
 	$(VENV)/bin/celery -A companion worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
 
+# Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (see bench/README.md); installs wrk.
 bench: setup
-	$(PY) -m bench
+	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq wrk >/dev/null) || echo "wrk could not be installed (apt-get install wrk)" >&2
+	$(PY) -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
 from campaigns.errors import refuse
@@ -59,7 +61,18 @@ class Access:
     campaign: Campaign
     role: str
     user_id: int | None
-    guild_ids: frozenset[int] = field(default_factory=frozenset)
+    # The guilds the reader plays, when already known; otherwise read on first use (most reads never ask:
+    # the sheet knows each guild's player, and an unchanged sheet is answered before anyone asks).
+    known_guild_ids: frozenset[int] | None = None
+
+    @cached_property
+    def guild_ids(self) -> frozenset[int]:
+        if self.known_guild_ids is not None:
+            return self.known_guild_ids
+        if self.user_id is None or not self.is_member:
+            return frozenset()
+        guilds = Guild.objects.filter(campaign=self.campaign, player_id=self.user_id)
+        return frozenset(guilds.values_list("pk", flat=True))
 
     @property
     def is_owner(self) -> bool:
@@ -95,31 +108,49 @@ class Access:
 
     def may_undo(self, event: Event) -> bool:
         """Undo needs the right to make the change: the owner's kinds stay the owner's, a guild's its own."""
-        return self.is_member and bool(event.changes) and self.undo_refusal(event) is None
+        return self.may_undo_change(
+            kind=event.kind, guild_id=event.guild_id, actor_id=event.actor_id, has_changes=bool(event.changes)
+        )
 
-    def undo_refusal(self, event: Event) -> str | None:
-        """Why the caller may not undo the event (None: they may). The one table of F5."""
+    def may_undo_change(
+        self, *, kind: str, guild_id: int | None, actor_id: int | None, has_changes: bool
+    ) -> bool:
+        """`may_undo` for a history row kept without its Event."""
+        if not self.is_member or not has_changes:
+            return False
+        return self.undo_refusal(kind=kind, guild_id=guild_id, actor_id=actor_id) is None
+
+    def undo_refusal(self, *, kind: str, guild_id: int | None, actor_id: int | None) -> str | None:
+        """Why the caller may not undo a change (None: they may). The one table of F5."""
         if self.is_owner:
             return None
         if not self.is_member:
             return "Spectators cannot change the campaign."
-        if event.kind in OWNER_ONLY_UNDO:
+        if kind in OWNER_ONLY_UNDO:
             return "Only the campaign's owner may undo this."
-        if event.kind in WINNER_UNDO:
-            if event.guild_id is not None and event.guild_id in self.guild_ids:
+        if kind in WINNER_UNDO:
+            if guild_id is not None and guild_id in self.guild_ids:
                 return None
             return "Only the guild that chose the next scenario, or the owner, may undo the choice."
-        if is_campaign_scoped(event):
-            if event.actor_id is not None and event.actor_id == self.user_id:
+        if kind in CAMPAIGN_SCOPED_KINDS or guild_id is None:
+            if actor_id is not None and actor_id == self.user_id:
                 return None
             return "Only the campaign's owner or the member who made this change may undo it."
-        if event.guild_id in self.guild_ids:
+        if guild_id in self.guild_ids:
             return None
         return "Only that guild's player or the owner may undo its changes."
 
     def undo_needs_confirmation(self, event: Event) -> bool:
         """Undoing someone else's change (or the app's) is asked twice on the pages."""
         return event.actor_id is None or event.actor_id != self.user_id
+
+    def knowing_guilds(self, players: dict[int, int | None]) -> Access:
+        """This reader, with the guilds they play taken from a sheet's {guild id: player id}."""
+        if self.known_guild_ids is not None:
+            return self
+        reader = self.user_id if self.is_member else None
+        played = frozenset(pk for pk, player in players.items() if reader and player == reader)
+        return replace(self, known_guild_ids=played)
 
 
 def is_campaign_scoped(event: Event) -> bool:
@@ -128,16 +159,21 @@ def is_campaign_scoped(event: Event) -> bool:
 
 
 def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None) -> Access:
-    """The one membership check: members and share-link holders see the campaign, everyone else 404."""
+    """The one membership check: members and share-link holders see the campaign, everyone else 404.
+
+    One query: the campaign, its edition and the caller's role (an unchanged sheet is answered with this
+    alone)."""
+    signed_in = getattr(user, "is_authenticated", False)
+    campaigns = Campaign.objects.select_related("edition")
+    if signed_in:
+        role = Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
+        campaigns = campaigns.annotate(caller_role=Subquery(role))
     try:
-        campaign = Campaign.objects.select_related("edition").get(pk=int(pk))
+        campaign = campaigns.get(pk=int(pk))
     except (Campaign.DoesNotExist, ValueError, TypeError):
         raise Http404 from None
-    if getattr(user, "is_authenticated", False):
-        membership = Membership.objects.filter(campaign=campaign, user=user).first()
-        if membership is not None:
-            guilds = frozenset(campaign.guilds.filter(player=user).values_list("pk", flat=True))
-            return Access(campaign, membership.role, user.pk, guilds)
+    if signed_in and campaign.caller_role:
+        return Access(campaign, campaign.caller_role, user.pk)
     if share_link_matches(campaign, share_token):
         return Access(campaign, SPECTATOR, None)
     raise Http404

@@ -1,11 +1,14 @@
 """Admin for every kind of content, with "missing data" and confidence filters so a group can complete and
 check the packs."""
 
+from typing import Any
+
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 from campaigns import models as m
+from campaigns.services.content import content_version_bump
 
 
 class MissingDataFilter(admin.SimpleListFilter):
@@ -23,7 +26,23 @@ class MissingDataFilter(admin.SimpleListFilter):
         return queryset
 
 
-class ContentAdmin(admin.ModelAdmin):
+class ContentChangeAdmin(admin.ModelAdmin):
+    """Saving or deleting content moves the content version, so cached reads show the change."""
+
+    def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        content_version_bump()
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        super().delete_model(request, obj)
+        content_version_bump()
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        super().delete_queryset(request, queryset)
+        content_version_bump()
+
+
+class ContentAdmin(ContentChangeAdmin):
     search_fields = ("slug", "name")
     list_display = ("name", "slug", "edition", "confidence", "verified")
     list_filter = ("edition", "verified", "confidence", MissingDataFilter)
@@ -31,7 +50,7 @@ class ContentAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.Edition)
-class EditionAdmin(admin.ModelAdmin):
+class EditionAdmin(ContentChangeAdmin):
     list_display = ("name", "slug", "scenarios_per_campaign", "confidence", "verified")
     search_fields = ("slug", "name")
 
@@ -66,7 +85,7 @@ class MonsterAdmin(ContentAdmin):
 
 
 @admin.register(m.MonsterLevelCard)
-class MonsterLevelCardAdmin(admin.ModelAdmin):
+class MonsterLevelCardAdmin(ContentChangeAdmin):
     list_display = (
         "monster",
         "label",

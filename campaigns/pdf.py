@@ -18,7 +18,9 @@ from urllib.request import url2pathname
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -32,11 +34,11 @@ PAGE_SIZES = {"a4": "A4", "letter": "letter"}
 # A shape per colour (by the edition's colour order) so the sheet never relies on colour alone.
 GLYPHS = ("●", "▲", "■", "◆", "★", "✚")
 ACHIEVEMENT_COLUMNS = (
-    ("winner", "Winner"),
-    ("least_deaths", "Least Deaths"),
-    ("most_coins", "Most Coins"),
-    ("won_reward", "Won Reward"),
-    ("won_title", "Won Title"),
+    ("winner", gettext_lazy("Winner")),
+    ("least_deaths", gettext_lazy("Least Deaths")),
+    ("most_coins", gettext_lazy("Most Coins")),
+    ("won_reward", gettext_lazy("Won Reward")),
+    ("won_title", gettext_lazy("Won Title")),
 )
 BLANK_HERO_ROWS = 4  # three heroes and room for an angel
 EN_DASH = "\u2013"  # circle names read "Second Circle \u2013 East"
@@ -78,24 +80,37 @@ def html_to_pdf(html: str, *, fetcher: StaticFilesOnly | None = None) -> bytes:
     return HTML(string=html, base_url=base_url, url_fetcher=fetcher or StaticFilesOnly()).write_pdf()
 
 
-def render_sheet_pdf(*, campaign_id: int, paper: str) -> bytes:
-    return html_to_pdf(sheet_html(campaign_id=campaign_id, paper=paper))
+def render_sheet_pdf(*, campaign_id: int, paper: str, language: str | None = None) -> bytes:
+    return html_to_pdf(sheet_html(campaign_id=campaign_id, paper=paper, language=language))
 
 
-def render_blank_pdf(*, edition_slug: str, paper: str) -> bytes:
-    return html_to_pdf(blank_html(edition_slug=edition_slug, paper=paper))
+def render_blank_pdf(*, edition_slug: str, paper: str, language: str | None = None) -> bytes:
+    return html_to_pdf(blank_html(edition_slug=edition_slug, paper=paper, language=language))
 
 
-def sheet_html(*, campaign_id: int, paper: str) -> str:
+def print_language(language: str | None) -> str:
+    """The language a sheet is printed in: the one asked for, else the site's default, never whatever language
+    happens to be active (a render run in-process during a Portuguese request must not print Portuguese labels
+    on a document stored as English)."""
+    if language and language in dict(settings.LANGUAGES):
+        return language
+    if language:
+        raise ValueError(f"Unknown language {language!r}; use {' or '.join(dict(settings.LANGUAGES))}.")
+    return settings.LANGUAGE_CODE
+
+
+def sheet_html(*, campaign_id: int, paper: str, language: str | None = None) -> str:
     campaign = campaign_for_sheet(campaign_id=campaign_id)
     # The printed sheet is read-only and never shows the share token, so a spectator's view is right.
     data = campaign_sheet_data(campaign, Access(campaign, SPECTATOR, None))
-    return render_to_string("pdf/sheet.html", sheet_context(data, campaign.edition, paper))
+    with translation.override(print_language(language)):
+        return render_to_string("pdf/sheet.html", sheet_context(data, campaign.edition, paper))
 
 
-def blank_html(*, edition_slug: str, paper: str) -> str:
+def blank_html(*, edition_slug: str, paper: str, language: str | None = None) -> str:
     edition = Edition.objects.get(slug=edition_slug)
-    return render_to_string("pdf/sheet.html", blank_context(edition, paper))
+    with translation.override(print_language(language)):
+        return render_to_string("pdf/sheet.html", blank_context(edition, paper))
 
 
 def _page_size(paper: str) -> str:
@@ -115,7 +130,7 @@ def _common(edition: Edition, paper: str) -> dict[str, Any]:
         "paper": paper,
         "edition_name": edition.name,
         "printed_on": timezone.localdate(),
-        "columns": [label for _, label in ACHIEVEMENT_COLUMNS],
+        "columns": [str(label) for _key, label in ACHIEVEMENT_COLUMNS],
         "slots": range(1, edition.slots_per_hero + 1),
     }
 
@@ -143,7 +158,7 @@ def blank_context(edition: Edition, paper: str) -> dict[str, Any]:
     return {
         **_common(edition, paper),
         "blank": True,
-        "title": f"{edition.name}: Campaign Sheet",
+        "title": _("%(edition)s: Campaign Sheet") % {"edition": edition.name},
         "campaign_name": None,
         "revision": None,
         "legend": [
@@ -163,9 +178,13 @@ def _edition_circles(edition: Edition) -> list[dict[str, Any]]:
         {
             "slug": c.slug,
             "name": c.name,
+            "name_pt": getattr(c, "name_pt", ""),
             "order": c.order,
             "exclusive_group": c.exclusive_group,
-            "scenarios": [{"slug": s.slug, "name": s.name, "played_as": None} for s in c.scenarios.all()],
+            "scenarios": [
+                {"slug": s.slug, "name": s.name, "name_pt": s.name_pt, "played_as": None}
+                for s in c.scenarios.all()
+            ],
         }
         for c in circles
     ]
@@ -202,7 +221,8 @@ def _rows(plays: list[dict[str, Any]], labels: dict[str, dict[str, str]], count:
             "scenario": play["name"],
             "level": play["level"],
             "cells": [
-                [_label(labels, c) for c in play["achievements"][key]] for key, _ in ACHIEVEMENT_COLUMNS
+                [_label(labels, c) for c in play["achievements"][key]]
+                for key, _label_text in ACHIEVEMENT_COLUMNS
             ],
         }
         for play in sorted(plays, key=lambda p: p["number"])
@@ -217,7 +237,7 @@ def _guild(guild: dict[str, Any], labels: dict[str, dict[str, str]], slots: int)
         **_legend(guild, labels),
         "saved_coins": guild["saved_coins"],
         "card_count": guild["card_count"],
-        "titles": [t["name"] for t in guild["titles"]],
+        "titles": guild["titles"],
         "heroes": [_hero(h) for h in guild["heroes"]],
     }
 
@@ -243,7 +263,7 @@ def _finale(
         return None
     return {
         "medals": [
-            {"achievement": title, "holders": [_label(labels, c) for c in finale["medals"].get(key, [])]}
+            {"achievement": str(title), "holders": [_label(labels, c) for c in finale["medals"].get(key, [])]}
             for key, title in ACHIEVEMENT_COLUMNS
         ],
         "council": [_label(labels, c) for c in finale["council"]],
@@ -261,6 +281,10 @@ def _finale(
 
 @functools.cache
 def layout_version() -> int:
-    """A number that changes whenever a print template changes, so blank sheets are printed anew."""
-    folder = Path(settings.BASE_DIR) / "templates" / "pdf"
-    return zlib.crc32(b"".join(p.read_bytes() for p in sorted(folder.glob("*")))) & 0x7FFFFFFF
+    """A number that changes whenever a print template or its translation changes, so blank sheets are
+    printed anew."""
+    base = Path(settings.BASE_DIR)
+    files = sorted((base / "templates" / "pdf").glob("*")) + sorted(
+        base.glob("locale/*/LC_MESSAGES/django.po")
+    )
+    return zlib.crc32(b"".join(p.read_bytes() for p in files)) & 0x7FFFFFFF

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import math
+from datetime import timedelta
+from typing import Any
+
+from axes.helpers import get_cool_off
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from companion.throttling import SignupThrottle, refused_for
+
 AFTER_LOGIN = reverse_lazy("campaigns:list")
+SIGNUP_THROTTLED = "Too many sign-ups from your network. Try again in {wait}."
+LOGIN_LOCKED = (
+    "Too many failed log-ins for this account or from your network, so logging in is paused. "
+    "Try again in {wait}; an administrator can lift the pause sooner."
+)
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -20,16 +32,49 @@ def _next_url(request: HttpRequest) -> str:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new player: create the account, log in, and go to the campaign list (or where they were going)."""
+    """A new player: create the account, log in, and go to the campaign list (or where they were going).
+
+    Every sign-up post counts against the client address's budget (`SIGNUP_RATE`), valid or not, so
+    accounts cannot be minted in bulk to multiply the per-account limits."""
     if request.user.is_authenticated:
         return redirect(AFTER_LOGIN)
     form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(_next_url(request))
     context = {"form": form, "next": request.GET.get("next", "")}
+    if request.method == "POST":
+        wait = refused_for(request, [SignupThrottle])
+        if wait is not None:
+            return _too_many(request, "registration/signup.html", context, SIGNUP_THROTTLED, wait)
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(_next_url(request))
     return render(request, "registration/signup.html", context, status=400 if form.errors else 200)
+
+
+def _too_many(
+    request: HttpRequest, template: str, context: dict[str, Any], message: str, wait: float
+) -> HttpResponse:
+    """The page again with the refusal on it (429), saying how long to wait."""
+    minutes = max(1, math.ceil(wait / 60))
+    response = render(
+        request,
+        template,
+        {**context, "throttled": message.format(wait=f"{minutes} minute{'s' if minutes > 1 else ''}")},
+        status=429,
+    )
+    response["Retry-After"] = str(math.ceil(wait))
+    return response
+
+
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
+) -> HttpResponse:
+    """django-axes' answer once the failed log-ins for this address or this account reach the limit
+    (`LOGIN_FAILURE_LIMIT`): the log-in refused, whatever the password, until the lock-out time passes."""
+    wait = get_cool_off(request) or timedelta(minutes=15)
+    form = AuthenticationForm(request)
+    context = {"form": form, "next": request.POST.get("next", "")}
+    return _too_many(request, "registration/login.html", context, LOGIN_LOCKED, wait.total_seconds())
 
 
 class LoginView(auth_views.LoginView):

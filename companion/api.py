@@ -28,6 +28,7 @@ ERROR_RESPONSES = {
     403: OpenApiResponse(_DETAIL, description="Not allowed for your role in this campaign."),
     404: OpenApiResponse(_DETAIL, description="Not found, or not visible to you."),
     409: OpenApiResponse(_CONFLICT, description="Based on a stale revision; comes with the current sheet."),
+    413: OpenApiResponse(_DETAIL, description="The body is larger than the server accepts."),
     415: OpenApiResponse(_DETAIL, description="The body is not JSON (or a form)."),
     429: OpenApiResponse(_DETAIL, description="Too many requests; try again later."),
 }
@@ -45,6 +46,9 @@ def _validation_detail(exc: DjangoValidationError) -> Any:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, RecursionError):
+        # A last guard: the parser already refuses deep nesting, but no input may end in a 500.
+        exc = exceptions.ParseError("The request is nested too deeply to read.")
     if isinstance(exc, ConflictError):
         body: dict[str, Any] = {"detail": exc.message}
         if exc.current is not None:

@@ -1,5 +1,6 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 
 
@@ -10,5 +11,5 @@ def home(request: HttpRequest) -> HttpResponse:
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """API clients get JSON even for a URL no route matches; people get the page."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return page_not_found(request, exception)

@@ -67,10 +67,14 @@ def draw_curses(
     return {hero: pile.deal(count) for hero, count in draws}
 
 
-def _check_draws(draws: Sequence[tuple[str, int]]) -> None:
-    heroes = [hero for hero, _ in draws]
+def check_heroes_once(heroes: Sequence[str]) -> None:
+    """Each Hero draws once per Upgrade Phase (RB:1628-1630), so a Hero is named once in the draws."""
     if len(set(heroes)) != len(heroes):
         raise ValueError("each Hero draws Death Curses once per Upgrade Phase, but a Hero is listed twice")
+
+
+def _check_draws(draws: Sequence[tuple[str, int]]) -> None:
+    check_heroes_once([hero for hero, _ in draws])
     for hero, count in draws:
         check_count(f"Death Curse cards for {hero}", count)
 

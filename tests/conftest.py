@@ -32,6 +32,15 @@ def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequ
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache: ids repeat between rolled-back tests, and a sheet kept by
+    one test must never answer in another."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _content_for_transactional_tests(request: pytest.FixtureRequest) -> None:
     """Transactional tests flush the database after they run, content packs included: put them back."""
     marker = request.node.get_closest_marker("django_db")

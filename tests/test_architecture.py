@@ -87,9 +87,19 @@ def _writes_directly(node: ast.FunctionDef, local_writers: set[str]) -> bool:
     return False
 
 
+def _service_imports(module: ast.Module) -> set[str]:
+    """Names a services module imports from other services: calling one is a write."""
+    return {
+        alias.asname or alias.name
+        for node in module.body
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("campaigns.services")
+        for alias in node.names
+    }
+
+
 def _writers(module: ast.Module) -> set[str]:
     functions = [n for n in module.body if isinstance(n, ast.FunctionDef)]
-    writers: set[str] = set()
+    writers: set[str] = _service_imports(module)
     while True:
         more = {f.name for f in functions if f.name not in writers and _writes_directly(f, writers)}
         if not more:

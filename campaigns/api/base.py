@@ -21,19 +21,24 @@ from campaigns.access import Access, campaign_access, require_guild_editor, requ
 from campaigns.api.outputs import SheetSerializer
 from campaigns.errors import ConflictError
 from campaigns.models import Guild
-from campaigns.selectors.campaigns import campaign_for_sheet, guild_for
-from campaigns.selectors.sheet import campaign_sheet_data
+from campaigns.selectors.campaigns import guild_for
+from campaigns.selectors.sheet import sheet_for_reader
+from campaigns.selectors.sheet_cache import access_etag, cached_sheet, cached_sheet_at
+from campaigns.selectors.sheet_cache import sheet_etag as data_etag
+from campaigns.selectors.versions import content_version
 from companion.api import errors
+from companion.conditional import revalidated
 
 SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
 SHEET = SheetSerializer
 
 
 def revision_of(request: Request) -> Any:
-    """The revision a write is based on: the body's `revision`, else the If-Match header."""
+    """The revision a write is based on: the body's `revision`, else the If-Match header (a revision, or
+    the sheet's ETag, which starts with the campaign's revision)."""
     if isinstance(request.data, dict) and "revision" in request.data:
         return request.data["revision"]
-    header = request.headers.get("If-Match", "").strip().strip('"').removeprefix("W/").strip('"')
+    header = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"').split(".")[0]
     return int(header) if header.isdigit() else None
 
 
@@ -41,10 +46,22 @@ def access_for(request: Request, pk: Any) -> Access:
     return campaign_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
 
 
-def sheet_response(campaign_id: int, access: Access, code: int = status.HTTP_200_OK) -> Response:
-    campaign = campaign_for_sheet(campaign_id=campaign_id)
-    data = campaign_sheet_data(campaign, access)
-    return Response(data, status=code, headers={"ETag": f'"{campaign.revision}"'})
+def sheet_etag(access: Access, form: str = "json") -> str | None:
+    """The sheet's version for this reader (and this rendering: JSON or the browsable API), from the
+    access check alone (see `sheet_cache.sheet_etag`)."""
+    return access_etag(access, content_version(), form)
+
+
+def sheet_response(access: Access, code: int = status.HTTP_200_OK, form: str = "json") -> Response:
+    """The sheet for this reader, from the cache when this state of the campaign was read before."""
+    content = content_version()
+    data = sheet_for_reader(cached_sheet_at(access.campaign, content), access)
+    response = Response(data, status=code)
+    if content is not None:
+        tag = data_etag(data["revision"], data["history_seq"], content, access.role, access.user_id, form)
+        response = revalidated(response, tag)
+        response["ETag"] = tag
+    return response
 
 
 def valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
@@ -64,7 +81,7 @@ class CampaignAPIView(APIView):
             exc = ConflictError(COLLIDED, campaign_id=int(self.kwargs["pk"]))
         if isinstance(exc, ConflictError) and exc.current is None and exc.campaign_id is not None:
             access = campaign_access(user=getattr(self.request, "user", None), pk=exc.campaign_id)
-            exc.current = campaign_sheet_data(campaign_for_sheet(campaign_id=exc.campaign_id), access)
+            exc.current = sheet_for_reader(cached_sheet(access.campaign), access)
         return super().handle_exception(exc)
 
 
@@ -113,7 +130,7 @@ def campaign_action(
             if target is not None:
                 data["guild"] = target
             call(access=access, actor=request.user, **data)
-            return sheet_response(access.campaign.pk, _fresh(request, access), code)
+            return sheet_response(_fresh(request, access), code)
 
     Action.__name__ = input_class.__name__.removesuffix("Input") + "View"
     return Action

@@ -10,10 +10,17 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.access import campaign_access, require_member, require_owner
-from campaigns.api.base import SHARE_PARAM, SHEET, CampaignAPIView, access_for, sheet_response, valid
+from campaigns.api.base import (
+    SHARE_PARAM,
+    SHEET,
+    CampaignAPIView,
+    access_for,
+    sheet_etag,
+    sheet_response,
+    valid,
+)
 from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
 from campaigns.selectors.backups import import_job
@@ -23,6 +30,8 @@ from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import imports, transfer
 from companion.api import errors
+from companion.conditional import not_modified, unchanged
+from companion.throttling import JOIN_THROTTLES
 
 
 class CampaignList(CampaignAPIView):
@@ -64,26 +73,29 @@ class CampaignList(CampaignAPIView):
     def post(self, request: Request) -> Response:
         campaign = campaign_services.campaign_create(owner=request.user, **valid(self.Input, request))
         access = campaign_access(user=request.user, pk=campaign.pk)
-        return sheet_response(campaign.pk, access, status.HTTP_201_CREATED)
+        return sheet_response(access, status.HTTP_201_CREATED)
 
 
 class CampaignDetail(CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
-        return sheet_response(access.campaign.pk, access)
+        form = request.accepted_renderer.format
+        etag = sheet_etag(access, form)
+        if unchanged(request, etag):
+            return not_modified(etag)
+        return sheet_response(access, form=form)
 
 
 class CampaignJoin(CampaignAPIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "join"
+    throttle_classes = list(JOIN_THROTTLES)
     Input = JoinInput
 
     @extend_schema(request=Input, responses={200: SHEET, **errors(400, 403, 415, 429)})
     def post(self, request: Request) -> Response:
         campaign = campaign_services.campaign_join(user=request.user, **valid(self.Input, request))
-        return sheet_response(campaign.pk, campaign_access(user=request.user, pk=campaign.pk))
+        return sheet_response(campaign_access(user=request.user, pk=campaign.pk))
 
 
 class JoinCodeCreate(CampaignAPIView):
@@ -171,7 +183,7 @@ class Import(CampaignAPIView):
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)
         access = campaign_access(user=request.user, pk=campaign.pk)
-        return sheet_response(campaign.pk, access, status.HTTP_201_CREATED)
+        return sheet_response(access, status.HTTP_201_CREATED)
 
 
 class ImportStatus(CampaignAPIView):

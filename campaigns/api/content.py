@@ -1,9 +1,18 @@
-"""Read-only API over the game's content."""
+"""Read-only API over the game's content.
+
+Content changes only when the content version does (`selectors.versions`), so every read is kept, rendered,
+per content version and address, and a reader holding the current version gets 304 without a query.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import django_filters
+from django.core.cache import cache
 from django.db.models import Model, QuerySet
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, viewsets
@@ -15,7 +24,52 @@ from rest_framework.response import Response
 from campaigns.api import content_serializers as out
 from campaigns.models import Scenario, UpgradeCard
 from campaigns.selectors import content
+from campaigns.selectors.versions import content_version
 from companion.api import errors
+from companion.conditional import not_modified, revalidated, unchanged
+
+CONTENT_TIMEOUT = 24 * 60 * 60
+
+
+def content_etag(version: str) -> str:
+    return f'"content.{version}"'
+
+
+def kept_content(request: Request, view: Any, answer: Callable[[], Response]) -> HttpResponse | Response:
+    """The answer for this address and content version: 304 if the reader holds it, else from the cache
+    (JSON only; the browsable API is rendered each time), else computed and kept."""
+    version = content_version()
+    if version is None:
+        return answer()
+    etag = content_etag(version)
+    if unchanged(request, etag):
+        return not_modified(etag)
+    renderer = request.accepted_renderer
+    if renderer.format != "json":
+        return revalidated(answer(), etag)
+    key = f"content:{version}:{request.get_full_path()}"
+    body = cache.get(key)
+    if body is None:
+        response = answer()
+        if response.status_code != 200:
+            return response
+        body = renderer.render(response.data, request.accepted_media_type, {"request": request, "view": view})
+        cache.set(key, body, CONTENT_TIMEOUT)
+    return revalidated(HttpResponse(body, content_type=renderer.media_type), etag)
+
+
+class KeptContent:
+    """List and retrieve answered through `kept_content`; content is public, so no one is looked up."""
+
+    authentication_classes: list = []
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse | Response:
+        return kept_content(request, self, lambda: super(KeptContent, self).list(request, *args, **kwargs))
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse | Response:
+        return kept_content(
+            request, self, lambda: super(KeptContent, self).retrieve(request, *args, **kwargs)
+        )
 
 
 class EditionFilter(django_filters.FilterSet):
@@ -70,7 +124,7 @@ class SlugLookupMixin:
 
 
 @looked_up_by_slug
-class EditionViewSet(viewsets.ReadOnlyModelViewSet):
+class EditionViewSet(KeptContent, viewsets.ReadOnlyModelViewSet):
     queryset = content.editions_list()
     serializer_class = out.EditionSerializer
     lookup_field = "slug"
@@ -78,7 +132,7 @@ class EditionViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 @looked_up_by_slug
-class ScenarioViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
+class ScenarioViewSet(KeptContent, SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.ScenarioSerializer
     filterset_class = ScenarioFilter
 
@@ -87,7 +141,7 @@ class ScenarioViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 
 
 @looked_up_by_slug
-class HeroViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
+class HeroViewSet(KeptContent, SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.HeroSerializer
     filterset_class = _filterset(content.Hero)
 
@@ -109,7 +163,7 @@ class ScenarioNumberSerializer(serializers.Serializer):
     )
 
 
-class MonsterViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
+class MonsterViewSet(KeptContent, SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.MonsterSerializer
     filterset_class = _filterset(content.Monster)
 
@@ -123,7 +177,10 @@ class MonsterViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
         ],
         responses={200: out.MonsterAtLevelSerializer, **errors(400, 404)},
     )
-    def retrieve(self, request: Request, *args: object, **kwargs: object) -> Response:
+    def retrieve(self, request: Request, *args: object, **kwargs: object) -> HttpResponse | Response:
+        return kept_content(request, self, lambda: self._at_level(request))
+
+    def _at_level(self, request: Request) -> Response:
         query = ScenarioNumberSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         monster = self.get_object()
@@ -136,7 +193,7 @@ class MonsterViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 
 
 @looked_up_by_slug
-class UpgradeCardViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
+class UpgradeCardViewSet(KeptContent, SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.UpgradeCardSerializer
     filterset_class = UpgradeCardFilter
 
@@ -145,7 +202,7 @@ class UpgradeCardViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 
 
 @looked_up_by_slug
-class DeathCurseViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
+class DeathCurseViewSet(KeptContent, SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = out.DeathCurseSerializer
     filterset_class = _filterset(content.DeathCurse)
 
@@ -159,8 +216,12 @@ class DeathCurseViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
-def content_report_view(request: Request) -> Response:
+def content_report_view(request: Request) -> HttpResponse | Response:
     """What the content packs do not give yet (stats, cards, counts), per edition."""
+    return kept_content(request, None, lambda: _content_report(request))
+
+
+def _content_report(request: Request) -> Response:
     edition = request.query_params.get("edition")
     if edition and not content.edition_exists(edition):
         raise exceptions.NotFound()

@@ -8,6 +8,7 @@ import uuid
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from . import limits
 from .catalog import DeathCurse, Edition, GuildColour, Hero, Scenario, UpgradeCard
@@ -21,8 +22,8 @@ class Campaign(models.Model):
     uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
 
     class Mode(models.TextChoices):
-        CAMPAIGN = "campaign", "Campaign"
-        EPISODIC = "episodic", "Episodic"
+        CAMPAIGN = "campaign", _("Campaign")
+        EPISODIC = "episodic", _("Episodic")
 
     name = models.CharField(max_length=120)
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="campaigns")

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules_helpers import box
 
 
 class Confidence(models.TextChoices):
@@ -61,11 +64,11 @@ class EditionManager(models.Manager["Edition"]):
 class Edition(Content):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
-    scenarios_per_campaign = models.PositiveSmallIntegerField(default=6)
-    heroes_per_guild = models.PositiveSmallIntegerField(default=3)
-    slots_per_hero = models.PositiveSmallIntegerField(default=4)
-    guild_card_limit = models.PositiveSmallIntegerField(default=12)
-    max_saved_coins = models.PositiveSmallIntegerField(default=1)
+    scenarios_per_campaign = models.PositiveSmallIntegerField(default=box.CAMPAIGN_SCENARIOS)
+    heroes_per_guild = models.PositiveSmallIntegerField(default=box.HEROES_PER_GUILD)
+    slots_per_hero = models.PositiveSmallIntegerField(default=box.SLOTS_PER_HERO)
+    guild_card_limit = models.PositiveSmallIntegerField(default=box.GUILD_CARD_LIMIT)
+    max_saved_coins = models.PositiveSmallIntegerField(default=box.MAX_SAVED_COINS)
     # The monster level card labels, in order; scenario N uses the label that covers N.
     level_labels = models.JSONField(default=list, help_text='e.g. ["1", "2-3", "4-5", "6"].')
 
@@ -130,12 +133,12 @@ class Monster(EditionScoped):
     COMPLETENESS_FIELDS = ("tier", "huge")
 
     class Tier(models.TextChoices):
-        MINOR_MINION = "minor-minion", "Minor Minion"
-        MAJOR_MINION = "major-minion", "Major Minion"
-        MINION = "minion", "Minion (minor or major not known)"
-        MINOR_VILLAIN = "minor-villain", "Minor Villain"
-        MAJOR_VILLAIN = "major-villain", "Major Villain"
-        VILLAIN = "villain", "Villain (minor or major not known)"
+        MINOR_MINION = "minor-minion", _("Minor Minion")
+        MAJOR_MINION = "major-minion", _("Major Minion")
+        MINION = "minion", _("Minion (minor or major not known)")
+        MINOR_VILLAIN = "minor-villain", _("Minor Villain")
+        MAJOR_VILLAIN = "major-villain", _("Major Villain")
+        VILLAIN = "villain", _("Villain (minor or major not known)")
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="monsters")
     local_name = models.CharField(
@@ -164,20 +167,21 @@ class MonsterLevelCard(Content):
     COMPLETENESS_FIELDS = ("life", "overkill", "reward", "attack_kind", "attack_dice", "movement", "defense")
 
     class AttackKind(models.TextChoices):
-        MELEE = "melee", "Melee"
-        RANGED = "ranged", "Ranged"
+        MELEE = "melee", _("Melee")
+        RANGED = "ranged", _("Ranged")
 
     monster = models.ForeignKey(Monster, on_delete=models.CASCADE, related_name="level_cards")
     label = models.CharField(max_length=8, help_text='The level printed on the card: "1", "2-3", "4-5", "6".')
     order = models.PositiveSmallIntegerField()
-    life = models.PositiveSmallIntegerField(null=True, blank=True)
-    overkill = models.PositiveSmallIntegerField(null=True, blank=True)
-    reward = models.PositiveSmallIntegerField(null=True, blank=True)
-    attack_kind = models.CharField(max_length=8, choices=AttackKind.choices, blank=True)
-    attack_dice = models.PositiveSmallIntegerField(null=True, blank=True)
-    attack_name = models.CharField(max_length=80, blank=True)
-    movement = models.PositiveSmallIntegerField(null=True, blank=True)
-    defense = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Verbose names are shown to players (the monster lookup lists the stats not entered yet).
+    life = models.PositiveSmallIntegerField(_("life"), null=True, blank=True)
+    overkill = models.PositiveSmallIntegerField(_("overkill"), null=True, blank=True)
+    reward = models.PositiveSmallIntegerField(_("reward"), null=True, blank=True)
+    attack_kind = models.CharField(_("attack kind"), max_length=8, choices=AttackKind.choices, blank=True)
+    attack_dice = models.PositiveSmallIntegerField(_("attack dice"), null=True, blank=True)
+    attack_name = models.CharField(_("attack name"), max_length=80, blank=True)
+    movement = models.PositiveSmallIntegerField(_("movement"), null=True, blank=True)
+    defense = models.PositiveSmallIntegerField(_("defense"), null=True, blank=True)
     ability = models.TextField(blank=True)
 
     objects = MonsterLevelCardManager()
@@ -249,9 +253,9 @@ class UpgradeCard(EditionScoped):
         REWARD = "reward", "Reward"
 
     class CardType(models.TextChoices):
-        ATTACK = "attack", "Attack"
-        BOOST = "boost", "Boost"
-        PERMANENT = "permanent", "Permanent"
+        ATTACK = "attack", _("Attack")
+        BOOST = "boost", _("Boost")
+        PERMANENT = "permanent", _("Permanent")
 
     class Group(models.TextChoices):
         SWORD = "sword", "Sword"
@@ -343,6 +347,9 @@ class Title(EditionScoped):
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="titles")
     local_name = models.CharField(max_length=120, blank=True)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     scenario = models.OneToOneField(
         "Scenario",
         null=True,
@@ -365,6 +372,9 @@ class Scenario(EditionScoped):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="scenarios")
     book_position = models.PositiveSmallIntegerField(help_text="Position in the Campaign Book.")
     local_name = models.CharField(max_length=120, blank=True)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     recommended_first = models.BooleanField(default=False)
     angel = models.OneToOneField(
         Hero,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
 from .catalog import Edition
@@ -15,7 +16,7 @@ class SheetDocument(models.Model):
 
     class Paper(models.TextChoices):
         A4 = "a4", "A4"
-        LETTER = "letter", "US Letter"
+        LETTER = "letter", _("US Letter")
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -28,6 +29,8 @@ class SheetDocument(models.Model):
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SHEET)
     paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
+    # The language the labels are printed in (a code from settings.LANGUAGES): one document per language.
+    language = models.CharField(max_length=10, default="en")
     # The campaign's history_seq the sheet shows; for blank sheets, the print layout's version.
 
     revision = models.PositiveIntegerField(default=0)
@@ -44,19 +47,20 @@ class SheetDocument(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        # One document per campaign revision and paper; blank sheets (no campaign) once per edition and paper.
+        # One document per campaign revision, paper and language; blank sheets (no campaign) once per
+        # edition, paper and language.
         constraints = [
             models.UniqueConstraint(
-                fields=["campaign", "kind", "paper", "revision"],
+                fields=["campaign", "kind", "paper", "language", "revision"],
                 condition=models.Q(campaign__isnull=False),
                 name="sheet_document_unique_revision",
             ),
             models.UniqueConstraint(
-                fields=["edition", "kind", "paper", "revision"],
+                fields=["edition", "kind", "paper", "language", "revision"],
                 condition=models.Q(campaign__isnull=True),
                 name="blank_document_unique",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} r{self.revision} ({self.paper}, {self.status})"
+        return f"{self.get_kind_display()} r{self.revision} ({self.paper}, {self.language}, {self.status})"

@@ -1,7 +1,8 @@
 """The Campaign Sheet as the pages show it: the sheet data, with names and guild badges filled in.
 
-This module only formats: reads come from the selectors (each a fixed query, or the prefetched campaign,
-so the page costs the same at any size) and every "may I" from `campaigns.access`.
+This module only formats: the sheet and what the page adds to it come from the cache (`sheet_cache`, one
+computation per state of the campaign, shared by every reader), and every "may I" from `campaigns.access`,
+asked of a reader who knows from the sheet which guilds they play. Nothing here reads the database.
 """
 
 from __future__ import annotations
@@ -9,19 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access
-from campaigns.models import Campaign
-from campaigns.selectors.backups import campaign_backups
-from campaigns.selectors.campaigns import (
-    campaign_events,
-    hero_draft_record,
-    is_undone,
-    last_winner,
-    open_phase_for,
-    owner_tools,
-)
-from campaigns.selectors.content import campaign_catalog
-from campaigns.selectors.live import live_state
-from campaigns.selectors.sheet import campaign_sheet_data
+from campaigns.models import JoinCode
+from campaigns.selectors.content import campaign_catalog, edition_catalog
+from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 
 ACHIEVEMENT_LABELS = {
     "winner": "Winner",
@@ -30,7 +21,6 @@ ACHIEVEMENT_LABELS = {
     "won_reward": "Won Reward",
     "won_title": "Won Title",
 }
-HISTORY_SHOWN = 40
 
 
 def badge(colour: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -40,11 +30,19 @@ def badge(colour: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"colour": colour["colour"], "name": colour["name"], "animal": colour["animal"]}
 
 
-def sheet_context(campaign: Campaign, access: Access) -> dict[str, Any]:
-    """Everything the sheet page shows; `campaign` comes from `campaign_for_sheet`."""
-    data = campaign_sheet_data(campaign, access)
+def sheet_context(
+    access: Access,
+    snapshot: dict[str, Any],
+    page: dict[str, Any],
+    join_codes: list[JoinCode],
+    backups: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Everything the sheet page shows, from `sheet_cache.cached_sheet_page` and (for the owner) the join
+    codes still open and the backups kept (both read live: neither changes the campaign's state)."""
+    reader = sheet_reader(snapshot, access)
+    data = sheet_for_reader(snapshot, access)
     guilds = {g["colour"]: g for g in data["guilds"]}
-    names = _scenario_names(campaign)
+    names = page["names"]
     context: dict[str, Any] = {
         "sheet": data,
         "access": access,
@@ -54,24 +52,22 @@ def sheet_context(campaign: Campaign, access: Access) -> dict[str, Any]:
         "achievement_rows": _achievement_rows(data, guilds),
         "achievement_labels": ACHIEVEMENT_LABELS,
         "titles": _titles(data, names),
-        "angels": _angels(campaign, data, guilds),
-        "next": _next(data, access, campaign, guilds, names),
+        "angels": _angels(page, data),
+        "next": _next(data, reader, page, guilds, names),
         "finale": _finale(data, guilds),
-        "history": _history(campaign, access, data),
-        "open_phase": open_phase_for(campaign),
-        "hero_draft": hero_draft_record(campaign),
+        "history": history_context(page["history"], reader, data),
+        "history_more": page["history_more"],
+        "open_phase": page["open_phase"],
+        "hero_draft": page["hero_draft"],
         "next_number": len(data["plays"]) + 1,
     }
-    context["guild_views"] = [guild_view(g, campaign, access) for g in data["guilds"]]
+    context["guild_views"] = [guild_view(g, access) for g in data["guilds"]]
     taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
-    context.update(campaign_catalog(campaign, taken_heroes=taken, allowed_next=set(data["allowed_next"])))
-    context.update(_owner_tools(campaign, access, guilds))
-    context["live"] = _live(campaign, guilds) if data["live"] else None
+    allowed = set(data["allowed_next"])
+    context.update(campaign_catalog(access.campaign, taken_heroes=taken, allowed_next=allowed))
+    context.update(_owner_tools(access, page, guilds, join_codes, backups or []))
+    context["live"] = _live(page["live"], guilds) if data["live"] and page["live"] else None
     return context
-
-
-def _scenario_names(campaign: Campaign) -> dict[str, str]:
-    return {s.slug: s.name for c in campaign.edition.circles.all() for s in c.scenarios.all()}
 
 
 def _circles(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -127,28 +123,27 @@ def _titles(data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]
     ]
 
 
-def _angels(campaign: Campaign, data: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any]:
-    angel_names = {
-        s.angel.slug: s.angel.name
-        for c in campaign.edition.circles.all()
-        for s in c.scenarios.all()
-        if s.angel_id
-    }
+def _angels(page: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     rescued = [
         {"guild": badge(g), "name": h["name"], "fielded": h["fielded"]}
         for g in data["guilds"]
         for h in g["heroes"]
         if h["is_angel"]
     ]
-    lost = [angel_names.get(slug, slug) for slug in data["angels_lost"]]
+    lost = [page["angel_names"].get(slug, slug) for slug in data["angels_lost"]]
     return {"rescued": rescued, "lost": lost}
 
 
 def _next(
-    data: dict[str, Any], access: Access, campaign: Campaign, guilds: dict[str, Any], names: dict[str, str]
+    data: dict[str, Any], reader: Access, page: dict[str, Any], guilds: dict[str, Any], names: dict[str, str]
 ) -> dict[str, Any]:
     chooser = guilds.get(data["next_chooser"]) if data["next_chooser"] else None
-    may_choose = access.may_choose_next(last_winner(campaign))
+    winner = page["winner"]
+    may_choose = (
+        reader.is_owner
+        if winner is None
+        else reader.is_member and (reader.is_owner or winner in reader.guild_ids)
+    )
     return {
         "allowed": [{"slug": s, "name": names.get(s, s)} for s in data["allowed_next"]],
         "chosen": {"slug": data["next_scenario"], "name": names.get(data["next_scenario"], "")}
@@ -174,40 +169,33 @@ def _finale(data: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any] | No
     }
 
 
-def _history(campaign: Campaign, access: Access, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The latest changes; each undo form carries the revision the undo service will claim."""
-    events = campaign_events(campaign=campaign).order_by("-seq")[:HISTORY_SHOWN]
+def history_context(rows: list[dict[str, Any]], reader: Access, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """History rows for this reader; each undo form carries the revision the undo service will claim."""
     guild_revisions = {g["colour"]: g["revision"] for g in data["guilds"]}
-    rows = []
-    for event in events:
-        undone = is_undone(event)
-        rows.append(
-            {
-                "seq": event.seq,
-                "summary": event.summary,
-                "actor": event.actor.get_username()
-                if event.actor_id
-                else (f"{event.actor_name} (imported)" if event.actor_name else None),
-                "at": event.created_at,
-                "undone": undone,
-                "undoable": access.may_undo(event) and not undone,
-                "revision": _undo_revision(event, data["revision"], guild_revisions),
-            }
-        )
-    return rows
+    return [
+        {
+            **row,
+            "undoable": not row["undone"] and _may_undo(reader, row),
+            "revision": _undo_revision(row, data["revision"], guild_revisions),
+        }
+        for row in rows
+    ]
 
 
-def _undo_revision(event: Any, campaign_revision: int, guild_revisions: dict[str, int]) -> int:
-    if event.kind in CAMPAIGN_SCOPED_KINDS or not event.guild_id:
+def _may_undo(reader: Access, row: dict[str, Any]) -> bool:
+    return reader.may_undo_change(
+        kind=row["kind"], guild_id=row["guild_id"], actor_id=row["actor_id"], has_changes=row["has_changes"]
+    )
+
+
+def _undo_revision(row: dict[str, Any], campaign_revision: int, guild_revisions: dict[str, int]) -> int:
+    if row["kind"] in CAMPAIGN_SCOPED_KINDS or not row["guild_id"]:
         return campaign_revision
-    return guild_revisions.get(event.guild.colour.slug, campaign_revision)
+    return guild_revisions.get(row["guild"], campaign_revision)
 
 
-def _live(campaign: Campaign, guilds: dict[str, Any]) -> dict[str, Any] | None:
+def _live(state: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any]:
     """The live tracker with names: each guild's counters, its heroes' counters, and its quests."""
-    state = live_state(campaign)
-    if state is None:
-        return None
     for line in state["guilds"]:
         guild = guilds[line["guild"]]
         names = {h["hero"]: h["name"] for h in guild["heroes"]}
@@ -221,7 +209,7 @@ def _live(campaign: Campaign, guilds: dict[str, Any]) -> dict[str, Any] | None:
     return state
 
 
-def guild_view(guild: dict[str, Any], campaign: Campaign, access: Access) -> dict[str, Any]:
+def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
     heroes = [h for h in guild["heroes"] if not h["retired"]]
     for hero in heroes:
         for slot in hero["slots"]:
@@ -247,13 +235,19 @@ def guild_view(guild: dict[str, Any], campaign: Campaign, access: Access) -> dic
     }
 
 
-def _owner_tools(campaign: Campaign, access: Access, guilds: dict[str, Any]) -> dict[str, Any]:
+def _owner_tools(
+    access: Access,
+    page: dict[str, Any],
+    guilds: dict[str, Any],
+    join_codes: list[JoinCode],
+    backups: list[dict[str, Any]],
+) -> dict[str, Any]:
     if not access.is_owner:
         return {"free_colours": [], "members": [], "join_codes": [], "backups": []}
-    tools = owner_tools(campaign)
+    colours = edition_catalog(access.campaign.edition)["colours"]
     return {
-        "free_colours": [c for c in tools["colours"] if c.slug not in guilds],
-        "members": tools["members"],
-        "join_codes": tools["join_codes"],
-        "backups": campaign_backups(campaign),
+        "free_colours": [c for c in colours if c["slug"] not in guilds],
+        "members": page["members"],
+        "join_codes": join_codes,
+        "backups": backups,
     }

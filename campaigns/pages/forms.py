@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -12,15 +13,16 @@ REVISION = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
 class CampaignCreateForm(forms.Form):
-    name = forms.CharField(label="Campaign name", max_length=120)
+    name = forms.CharField(label=_("Campaign name"), max_length=120)
     edition = forms.ChoiceField(
-        label="Edition", choices=[("inferno", "Arcadia Quest: Inferno"), ("arcadia-quest", "Arcadia Quest")]
+        label=_("Edition"),
+        choices=[("inferno", "Arcadia Quest: Inferno"), ("arcadia-quest", "Arcadia Quest")],
     )
     mode = forms.ChoiceField(
-        label="Mode",
+        label=_("Mode"),
         choices=[
-            (Campaign.Mode.CAMPAIGN, "Campaign: six scenarios through the circles"),
-            (Campaign.Mode.EPISODIC, "Episodic: any scenario, no upgrade phase"),
+            (Campaign.Mode.CAMPAIGN, _("Campaign: six scenarios through the circles")),
+            (Campaign.Mode.EPISODIC, _("Episodic: any scenario, no upgrade phase")),
         ],
         widget=forms.RadioSelect,
         initial=Campaign.Mode.CAMPAIGN,
@@ -29,7 +31,7 @@ class CampaignCreateForm(forms.Form):
 
 class JoinForm(forms.Form):
     code = forms.CharField(
-        label="Join code",
+        label=_("Join code"),
         max_length=32,
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
@@ -48,20 +50,20 @@ class GuildForm(RevisionForm):
 
 
 class GuildAddForm(RevisionForm):
-    colour = forms.SlugField(label="Colour")
-    holder = forms.CharField(label="Played by", max_length=150, required=False)
-    player_name = forms.CharField(label="Friend's name (held by you)", max_length=60, required=False)
+    colour = forms.SlugField(label=_("Colour"))
+    holder = forms.CharField(label=_("Played by"), max_length=150, required=False)
+    player_name = forms.CharField(label=_("Friend's name (held by you)"), max_length=60, required=False)
 
 
 class JoinCodeForm(RevisionForm):
-    hours = forms.IntegerField(label="Valid for (hours)", min_value=1, initial=48)
-    max_uses = forms.IntegerField(label="Uses", min_value=1, initial=3)
+    hours = forms.IntegerField(label=_("Valid for (hours)"), min_value=1, initial=48)
+    max_uses = forms.IntegerField(label=_("Uses"), min_value=1, initial=3)
 
 
 class HeroesForm(GuildForm):
-    hero_1 = forms.SlugField(label="Hero 1")
-    hero_2 = forms.SlugField(label="Hero 2")
-    hero_3 = forms.SlugField(label="Hero 3")
+    hero_1 = forms.SlugField(label=_("Hero 1"))
+    hero_2 = forms.SlugField(label=_("Hero 2"))
+    hero_3 = forms.SlugField(label=_("Hero 3"))
 
     def service_args(self) -> dict[str, Any]:
         return {"heroes": [self.cleaned_data[f"hero_{n}"] for n in (1, 2, 3)]}
@@ -69,7 +71,7 @@ class HeroesForm(GuildForm):
 
 class MoveForm(GuildForm):
     id = forms.IntegerField(widget=forms.HiddenInput)
-    to = forms.RegexField(label="Move to", regex=r"^[\w-]+:\d+$")
+    to = forms.RegexField(label=_("Move to"), regex=r"^[\w-]+:\d+$")
 
     def service_args(self) -> dict[str, Any]:
         hero, slot = self.cleaned_data["to"].rsplit(":", 1)
@@ -84,13 +86,13 @@ class DiscardForm(GuildForm):
 
 
 class CardAddForm(GuildForm):
-    card = forms.SlugField(label="Card", max_length=80)
-    hero = forms.SlugField(label="Hero", max_length=80)
+    card = forms.SlugField(label=_("Card"), max_length=80)
+    hero = forms.SlugField(label=_("Hero"), max_length=80)
 
 
 class CurseSetForm(GuildForm):
-    hero = forms.SlugField(label="Hero", max_length=80)
-    curse = forms.CharField(label="Death Curse", max_length=40)
+    hero = forms.SlugField(label=_("Hero"), max_length=80)
+    curse = forms.CharField(label=_("Death Curse"), max_length=40)
 
 
 class CurseRemoveForm(GuildForm):
@@ -98,11 +100,11 @@ class CurseRemoveForm(GuildForm):
 
 
 class SavedCoinsForm(GuildForm):
-    coins = forms.IntegerField(label="Saved coin", min_value=0)
+    coins = forms.IntegerField(label=_("Saved coin"), min_value=0)
 
 
 class ScenarioForm(RevisionForm):
-    scenario = forms.SlugField(label="Scenario", max_length=80)
+    scenario = forms.SlugField(label=_("Scenario"), max_length=80)
 
 
 class UndoForm(RevisionForm):
@@ -127,7 +129,7 @@ class BackupRestoreForm(RevisionForm):
 
 
 class FinaleForm(RevisionForm):
-    savior = forms.SlugField(label="Savior of Arcadia", required=False)
+    savior = forms.SlugField(label=_("Savior of Arcadia"), required=False)
 
     def service_args(self) -> dict[str, Any]:
         return {"savior": self.cleaned_data["savior"] or None}
@@ -169,10 +171,12 @@ class EnterDealtForm(GuildForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for n in range(1, self.ROWS + 1):
-            self.fields[f"name_{n}"] = forms.CharField(label=f"Card {n} name", max_length=120)
-            self.fields[f"code_{n}"] = forms.CharField(label=f"Card {n} code", max_length=20, required=False)
+            self.fields[f"name_{n}"] = forms.CharField(label=_("Card %(n)s name") % {"n": n}, max_length=120)
+            self.fields[f"code_{n}"] = forms.CharField(
+                label=_("Card %(n)s code") % {"n": n}, max_length=20, required=False
+            )
             self.fields[f"cost_{n}"] = forms.IntegerField(
-                label=f"Card {n} cost", min_value=0, max_value=20, required=False
+                label=_("Card %(n)s cost") % {"n": n}, min_value=0, max_value=20, required=False
             )
 
     def rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
@@ -193,7 +197,7 @@ class RestartForm(RevisionForm):
 
 
 class HeroPickForm(GuildForm):
-    hero = forms.SlugField(label="Hero", max_length=80)
+    hero = forms.SlugField(label=_("Hero"), max_length=80)
 
 
 class RecordForm(RevisionForm):
@@ -202,8 +206,8 @@ class RecordForm(RevisionForm):
     Field names carry the guild colour (and hero) so that a row can be re-shown with its errors.
     """
 
-    scenario = forms.SlugField(label="Scenario", max_length=80)
-    winner = forms.ChoiceField(label="Winner", widget=forms.RadioSelect)
+    scenario = forms.SlugField(label=_("Scenario"), max_length=80)
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
 
     def __init__(
         self, *args: Any, guilds: list[dict[str, Any]], reward_cards: list[tuple[str, str]], **kw: Any
@@ -217,22 +221,25 @@ class RecordForm(RevisionForm):
     def _guild_fields(self, g: dict[str, Any], reward_cards: list[tuple[str, str]]) -> None:
         c, name = g["colour"], g["name"]
         self.fields[f"coins-{c}"] = forms.IntegerField(
-            label=f"{name} coins", min_value=0, max_value=999, initial=0
+            label=_("%(guild)s coins") % {"guild": name}, min_value=0, max_value=999, initial=0
         )
         self.fields[f"treasure-{c}"] = forms.IntegerField(
-            label=f"{name} treasure", min_value=0, max_value=999, initial=0
+            label=_("%(guild)s treasure") % {"guild": name}, min_value=0, max_value=999, initial=0
         )
-        self.fields[f"title-{c}"] = forms.BooleanField(label="Won the title", required=False)
-        self.fields[f"angel-{c}"] = forms.BooleanField(label="Rescued the angel", required=False)
+        self.fields[f"title-{c}"] = forms.BooleanField(label=_("Won the title"), required=False)
+        self.fields[f"angel-{c}"] = forms.BooleanField(label=_("Rescued the angel"), required=False)
         self.fields[f"reward-{c}"] = forms.ChoiceField(
-            label="Reward card", required=False, choices=[("", "None"), *reward_cards]
+            label=_("Reward card"), required=False, choices=[("", _("None")), *reward_cards]
         )
         heroes = [(h["hero"], h["name"]) for h in g["heroes"] if h["fielded"] and not h["retired"]]
-        self.fields[f"reward_hero-{c}"] = forms.ChoiceField(label="Given to", required=False, choices=heroes)
+        self.fields[f"reward_hero-{c}"] = forms.ChoiceField(
+            label=_("Given to"), required=False, choices=heroes
+        )
         for slug, hero_name in heroes:
             for counter in ("deaths", "damnation"):
                 self.fields[f"{counter}-{c}-{slug}"] = forms.IntegerField(
-                    label=f"{hero_name} {'Death tokens' if counter == 'deaths' else 'Damnation'}",
+                    label=(_("%(hero)s Death tokens") if counter == "deaths" else _("%(hero)s Damnation"))
+                    % {"hero": hero_name},
                     min_value=0,
                     max_value=99,
                     initial=0,

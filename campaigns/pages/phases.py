@@ -18,16 +18,17 @@ from django.shortcuts import render
 from campaigns.access import Access, hand_guild, hero_draft_refusal
 from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, guild_view
-from campaigns.pages.rendering import page_access, partial_or_page
+from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors import phases
 from campaigns.selectors.campaigns import (
-    campaign_for_sheet,
     guilds_by_seat,
     hero_draft_record,
     open_phase_for,
     roster_started,
 )
-from campaigns.selectors.sheet import campaign_sheet_data
+from campaigns.selectors.sheet import sheet_for_reader
+from campaigns.selectors.sheet_cache import cached_sheet
+from companion.conditional import not_modified, revalidated, unchanged
 from rules_helpers.box import MIN_GUILDS, UPGRADE_HAND
 
 
@@ -137,10 +138,9 @@ def _draw(draw: dict[str, Any], curses: dict[str, DeathCurse]) -> dict[str, Any]
 
 
 def _guild_inventory(access: Access, guild: Guild) -> dict[str, Any]:
-    campaign = campaign_for_sheet(campaign_id=access.campaign.pk)
-    data = campaign_sheet_data(campaign, access)
+    data = sheet_for_reader(cached_sheet(access.campaign), access)
     guild_data = next(g for g in data["guilds"] if g["colour"] == guild.colour.slug)
-    return guild_view(guild_data, campaign, access)
+    return guild_view(guild_data, access)
 
 
 def render_upgrade(
@@ -177,13 +177,17 @@ def _live_views(context_for: Any, render_page: Any, *, part: str, status_part: s
         return render_page(request, access, request.GET.get("guild"))
 
     def status(request: HttpRequest, pk: int) -> HttpResponse:
+        # Polled every 2 s by every phone: an unchanged campaign answers 304 after the access check.
         access = page_access(request, pk)
+        etag = page_etag(request, access)
+        if unchanged(request, etag):
+            return not_modified(etag)
         context = context_for(access, request.GET.get("guild"))
         context["share"] = request.GET.get("share", "")
         response = render(request, status_part, context)
         if request.GET.get("seen") != context["key"]:
             response["HX-Trigger"] = "phase-changed"
-        return response
+        return revalidated(response, etag)
 
     return page, status
 

@@ -6,8 +6,11 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 
 from campaigns.access import Access, campaign_access
+from campaigns.selectors.sheet_cache import access_etag
+from campaigns.selectors.versions import content_version
 
 
 def page_access(request: HttpRequest, pk: int) -> Access:
@@ -19,6 +22,28 @@ def partial_or_page(
     request: HttpRequest, page: str, partial: str, context: dict[str, Any], status: int
 ) -> HttpResponse:
     """htmx swaps only a part and ignores error statuses, so its answers are always 200."""
-    if request.htmx and not request.htmx.boosted:
+    if _partial(request):
         return render(request, partial, context)
     return render(request, page, context, status=status)
+
+
+def page_etag(request: HttpRequest, access: Access, *extra: Any) -> str | None:
+    """The version of a campaign page for this reader, from the access check alone: the campaign's state
+    and content version, who reads (role, account, staff link), which variant (page or htmx part, query,
+    language) and the CSRF secret its forms carry (a new one after logging in again)."""
+    user = getattr(request, "user", None)
+    return access_etag(
+        access,
+        content_version(),
+        getattr(user, "is_staff", False),
+        _partial(request),
+        request.get_full_path(),
+        get_language(),
+        request.META.get("CSRF_COOKIE", ""),
+        *extra,
+    )
+
+
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.boosted

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/", views.campaign_sheet, name="sheet"),
     path("<int:pk>/do/<slug:action>/", views.campaign_act, name="act"),
     path("<int:pk>/monsters/", views.campaign_monsters, name="monsters"),
+    path("<int:pk>/history/", views.campaign_history, name="history"),
     path("<int:pk>/print/", printing.sheet_print, name="print"),
     path("<int:pk>/print/<int:doc_id>/", printing.sheet_print_status, name="print-status"),
     path("<int:pk>/upgrade/", phases.upgrade_page, name="upgrade"),

@@ -14,18 +14,28 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
 from campaigns.pages import forms as f
 from campaigns.pages import phases
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
-from campaigns.pages.context import sheet_context
-from campaigns.pages.rendering import page_access, partial_or_page
-from campaigns.selectors.campaigns import campaign_for_sheet, campaigns_visible_to, recorded_count
+from campaigns.pages.context import history_context, sheet_context
+from campaigns.pages.rendering import page_access, page_etag, partial_or_page
+from campaigns.selectors.backups import campaign_backups
+from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
 from campaigns.selectors.content import edition_monsters
+from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
+from campaigns.selectors.sheet_cache import (
+    cached_sheet,
+    cached_sheet_page,
+    history_page,
+    join_codes_tag,
+    tag,
+)
 from campaigns.services import campaigns as setup
+from companion.conditional import not_modified, revalidated, unchanged
+from companion.throttling import JOIN_THROTTLES, refused_for
 
 CONFLICT = "Someone changed this meanwhile — here is the current sheet. Check it and make your change again."
 JOIN_THROTTLED = "Too many join attempts; wait a minute and try again."
@@ -63,7 +73,9 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
     form = f.JoinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        if _join_throttled(request):
+        wait = refused_for(request, JOIN_THROTTLES)
+        if wait is not None:
+            # The API's join budget (JOIN_RATE per account, JOIN_IP_RATE per address), shared with it.
             form.add_error("code", JOIN_THROTTLED)
             status = 429
         else:
@@ -75,23 +87,25 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
                 return redirect(reverse("campaigns:sheet", args=[campaign.pk]) + "#guilds")
     if form.errors and status == 200:
         status = 400
-    return render(request, "campaigns/join.html", {"form": form}, status=status)
-
-
-class _JoinScope:
-    throttle_scope = "join"
-
-
-def _join_throttled(request: HttpRequest) -> bool:
-    """The API's join throttle (the JOIN_RATE setting), counted in the same place for both front ends."""
-    return not ScopedRateThrottle().allow_request(request, _JoinScope)
+    response = render(request, "campaigns/join.html", {"form": form}, status=status)
+    if status == 429:
+        response["Retry-After"] = str(int(wait or 60))
+    return response
 
 
 # --- The Campaign Sheet ------------------------------------------------------------------------------
 
 
 def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    return render_sheet(request, page_access(request, pk))
+    """The sheet, or 304 when the reader holds this version of it (checked before anything else is read)."""
+    access = page_access(request, pk)
+    codes = open_join_codes(access.campaign) if access.is_owner else []
+    # The owner's backups are taken after a write has committed, without a new state: read them live.
+    kept = campaign_backups(access.campaign) if access.is_owner else []
+    etag = page_etag(request, access, join_codes_tag(codes), tag(*(b["id"] for b in kept)))
+    if unchanged(request, etag):
+        return not_modified(etag)
+    return revalidated(render_sheet(request, access, join_codes=codes, backups=kept), etag)
 
 
 def render_sheet(
@@ -101,13 +115,49 @@ def render_sheet(
     failed: dict | None = None,
     notice: str = "",
     status: int = 200,
+    join_codes: list | None = None,
     confirm_undo: dict | None = None,
+    backups: list | None = None,
 ) -> HttpResponse:
-    context = sheet_context(campaign_for_sheet(campaign_id=access.campaign.pk), access)
+    context = _sheet_context(access, join_codes, backups)
     context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
     context["confirm_undo"] = confirm_undo
     context["record_form"] = _record_form(context, failed)
     return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
+
+
+HISTORY_PAGE = 50
+
+
+def campaign_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole history, a page at a time (newest first), each page as cheap as the first."""
+    access = page_access(request, pk)
+    before = request.GET.get("before", "")
+    rows, older = history_page(
+        access.campaign, before=int(before) if before.isdigit() else None, size=HISTORY_PAGE
+    )
+    snapshot = cached_sheet(access.campaign)
+    reader = sheet_reader(snapshot, access)
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "history": history_context(rows, reader, sheet_for_reader(snapshot, access)),
+        "older": older,
+        "newest": bool(before),
+        "share": request.GET.get("share", ""),
+    }
+    return render(request, "campaigns/history.html", context)
+
+
+def _sheet_context(
+    access: Access, join_codes: list | None = None, backups: list | None = None
+) -> dict[str, Any]:
+    snapshot, page = cached_sheet_page(access.campaign)
+    if join_codes is None:
+        join_codes = open_join_codes(access.campaign) if access.is_owner else []
+    if backups is None:
+        backups = campaign_backups(access.campaign) if access.is_owner else []
+    return sheet_context(access, snapshot, page, join_codes, backups)
 
 
 def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm | None:
@@ -176,7 +226,7 @@ def _fresh(request: HttpRequest, pk: int) -> Access:
 
 def _bound_form(spec: Action, request: HttpRequest, access: Access) -> Any:
     if spec.form is f.RecordForm:
-        context = sheet_context(campaign_for_sheet(campaign_id=access.campaign.pk), access)
+        context = _sheet_context(access)
         return f.RecordForm(
             request.POST, guilds=context["sheet"]["guilds"], reward_cards=context["reward_cards"]
         )

@@ -14,7 +14,6 @@ from campaigns.models import (
     Circle,
     Event,
     Guild,
-    GuildColour,
     GuildHero,
     HeroDraftRecord,
     HeroResult,
@@ -141,27 +140,13 @@ def last_winner(campaign: Campaign) -> Guild | None:
 def angels_lost_to_underlord(campaign: Campaign) -> list[str]:
     """Angels the Underlord holds as monsters: those of the Second Circle side not taken, and any other
     angel (Justicar) until a guild rescues it. Only editions with alternative circles have them."""
-    circles = list(campaign.edition.circles.all())
-    if not any(c.exclusive_group for c in circles):
-        return []
-    played = set(played_slugs(campaign))
+    angels = {
+        s.slug: s.angel.slug for c in campaign.edition.circles.all() for s in c.scenarios.all() if s.angel_id
+    }
     held = {gh.hero.slug for g in campaign.guilds.all() for gh in g.heroes.all() if gh.hero.is_angel}
-    lost: set[str] = set()
-    for circle in circles:
-        angels = {s.angel.slug for s in circle.scenarios.all() if s.angel_id}
-        if not circle.exclusive_group or (
-            _side_taken(circles, circle.exclusive_group, played) and not _played_in(circle, played)
-        ):
-            lost |= angels
-    return sorted(lost - held)
-
-
-def _played_in(circle: Any, played: set[str]) -> bool:
-    return any(s.slug in played for s in circle.scenarios.all())
-
-
-def _side_taken(circles: list[Any], group: str, played: set[str]) -> bool:
-    return any(_played_in(c, played) for c in circles if c.exclusive_group == group)
+    return progression.angels_lost_to_underlord(
+        edition_structure(campaign), angels=angels, played=set(played_slugs(campaign)), held=held
+    )
 
 
 def campaign_events(*, campaign: Campaign) -> QuerySet[Event]:
@@ -198,16 +183,15 @@ def recorded_count(campaign: Campaign) -> int:
     return campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
 
 
-def owner_tools(campaign: Campaign) -> dict[str, Any]:
-    """What only the owner's table shows: colours, members and the join codes still usable."""
-    colours = GuildColour.objects.filter(edition=campaign.edition).order_by("order")
+def campaign_members(campaign: Campaign) -> list[str]:
     members = Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at")
+    return [m.user.get_username() for m in members]
+
+
+def open_join_codes(campaign: Campaign) -> list[JoinCode]:
+    """The join codes still usable (the owner's table shows them; they change without an event)."""
     codes = JoinCode.objects.filter(campaign=campaign, expires_at__gt=timezone.now()).order_by("-created_at")
-    return {
-        "colours": list(colours),
-        "members": [m.user.get_username() for m in members],
-        "join_codes": [c for c in codes if c.uses < c.max_uses],
-    }
+    return [c for c in codes if c.uses < c.max_uses]
 
 
 def event_at(campaign: Campaign, seq: Any) -> Event | None:

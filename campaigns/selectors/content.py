@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core import serializers
+from django.core.cache import cache
 from django.db.models import Count, Model, Prefetch, QuerySet
 
 from campaigns.models import (
@@ -17,6 +18,7 @@ from campaigns.models import (
     DeathCurse,
     Edition,
     ExplorationTokenKind,
+    GuildColour,
     Hero,
     Monster,
     MonsterLevelCard,
@@ -26,7 +28,10 @@ from campaigns.models import (
     SpawnPair,
     UpgradeCard,
 )
+from campaigns.selectors.versions import content_version
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+
+CATALOG_TIMEOUT = 24 * 60 * 60
 
 
 def editions_list() -> QuerySet[Edition]:
@@ -127,22 +132,50 @@ def _unverified_count(edition: Edition) -> int:
 def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set[str]) -> dict[str, Any]:
     """The content a campaign's forms offer: heroes still free, cards, curses, and the reward cards of the
     scenarios that may come next."""
-    edition = campaign.edition
-    heroes = [h for h in Hero.objects.filter(edition=edition, is_angel=False) if h.slug not in taken_heroes]
-    quests = Quest.objects.filter(scenario__edition=edition).exclude(reward_card=None)
+    catalog = edition_catalog(campaign.edition)
     rewards = sorted(
-        {
-            (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})")
-            for q in quests.select_related("reward_card", "scenario")
-            if q.scenario.slug in allowed_next
-        },
+        {(slug, label) for slug, label, scenario in catalog["rewards"] if scenario in allowed_next},
         key=lambda pair: pair[1],
     )
     return {
-        "free_heroes": heroes,
-        "all_cards": list(UpgradeCard.objects.filter(edition=edition).order_by("deck", "name")),
-        "all_curses": list(DeathCurse.objects.filter(edition=edition).order_by("value", "code")),
+        "free_heroes": [h for h in catalog["heroes"] if h["slug"] not in taken_heroes],
+        "all_cards": catalog["cards"],
+        "all_curses": catalog["curses"],
         "reward_cards": rewards,
+    }
+
+
+def edition_catalog(edition: Edition) -> dict[str, Any]:
+    """An edition's heroes, cards, curses, quest rewards and guild colours as the forms list them; kept
+    in the cache for the content version."""
+    version = content_version()
+    key = f"catalog:{edition.pk}:{version}"
+    found = cache.get(key) if version is not None else None
+    if found is None:
+        found = _catalog(edition)
+        if version is not None:
+            cache.set(key, found, CATALOG_TIMEOUT)
+    return found
+
+
+def _catalog(edition: Edition) -> dict[str, Any]:
+    quests = Quest.objects.filter(scenario__edition=edition).exclude(reward_card=None)
+    cards = UpgradeCard.objects.filter(edition=edition).order_by("deck", "name")
+    curses = DeathCurse.objects.filter(edition=edition).order_by("value", "code")
+    colours = GuildColour.objects.filter(edition=edition).order_by("order")
+    return {
+        "heroes": [
+            {"slug": h.slug, "name": h.name} for h in Hero.objects.filter(edition=edition, is_angel=False)
+        ],
+        "rewards": [
+            (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})", q.scenario.slug)
+            for q in quests.select_related("reward_card", "scenario")
+        ],
+        "cards": [{"slug": c.slug, "name": c.name, "code": c.code} for c in cards],
+        "curses": [
+            {"code": c.code, "name": c.name, "value": c.value, "takes_slot": c.takes_slot} for c in curses
+        ],
+        "colours": [{"slug": c.slug, "name": c.name, "animal": c.animal} for c in colours],
     }
 
 

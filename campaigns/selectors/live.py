@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Campaign, Guild, PlayResult, Quest, ScenarioPlay
+from campaigns.models import Campaign, Guild, Quest, ScenarioPlay
 from campaigns.selectors.campaigns import live_play
+from rules_helpers import scoring
 
 
 def quest_choices(
@@ -17,14 +18,16 @@ def quest_choices(
     others = guilds if guilds is not None else list(play.campaign.guilds.select_related("colour"))
     for other in others:
         if other.pk != guild.pk:
-            choices[f"pvp:{other.colour.slug}"] = f"Kill a hero of the {other.colour.name} guild"
+            choices[scoring.pvp_quest(other.colour.slug)] = f"Kill a hero of the {other.colour.name} guild"
     return choices
 
 
 def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
     """The results the sheet would record now: coins plus 1 per quest and the treasure, titles, rewards."""
     quests = {q.slug: q for q in play.scenario.quests.select_related("reward_card")}
-    first_title = _first_title_holder(play, quests)
+    title_quests = {slug for slug, q in quests.items() if q.gives == Quest.Gives.TITLE}
+    title = getattr(play.scenario, "title", None)
+    awarded_to = title.awarded_to if title is not None else scoring.TITLE_TO_ALL
     lines = []
     for result in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"):
         done = [quests[q] for q in result.quests if q in quests]
@@ -33,9 +36,15 @@ def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
             {
                 "guild": result.guild.colour.slug,
                 "winner": result.winner,
-                "coins": result.coins + len(result.quests) + result.treasure,
+                "coins": scoring.scenario_coins(result.coins, len(result.quests), result.treasure),
                 "treasure": result.treasure,
-                "title": _won_title(play, result, done, first_title),
+                "title": scoring.title_won(
+                    result.guild.colour.slug,
+                    result.quests,
+                    title_quests=title_quests,
+                    quest_log=play.quest_log,
+                    title_awarded_to=awarded_to,
+                ),
                 "angel": any(q.gives == Quest.Gives.ANGEL for q in done),
                 "reward_cards": [
                     {"card": q.reward_card.slug, "hero": heroes[0].hero.hero.slug if heroes else None}
@@ -49,19 +58,6 @@ def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
             }
         )
     return lines
-
-
-def _first_title_holder(play: ScenarioPlay, quests: dict[str, Quest]) -> str | None:
-    titles = {slug for slug, q in quests.items() if q.gives == Quest.Gives.TITLE}
-    return next((colour for quest, colour in play.quest_log if quest in titles), None)
-
-
-def _won_title(play: ScenarioPlay, result: PlayResult, done: list[Quest], first: str | None) -> bool:
-    if not any(q.gives == Quest.Gives.TITLE for q in done):
-        return False
-    title = getattr(play.scenario, "title", None)
-    only_first = title is not None and title.awarded_to == "first"
-    return not only_first or first == result.guild.colour.slug
 
 
 def live_state(campaign: Campaign) -> dict[str, Any] | None:

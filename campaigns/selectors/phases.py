@@ -17,6 +17,7 @@ from campaigns.models import (
     UpgradePhase,
 )
 from rules_helpers.drafts import UPGRADE_HAND, HeroDraft, UpgradeDraft
+from rules_helpers.upgrades import coins_saved
 
 
 class PhaseChanged(Exception):
@@ -102,7 +103,7 @@ def phase_story(phase: UpgradePhase) -> list[str]:
     for part in parts:
         drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
         bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
-        saved = min(limit, part.coins - part.spent) if part.purchased else 0
+        saved = coins_saved(part.coins - part.spent, max_saved_coins=limit) if part.purchased else 0
         lines.append(
             f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}; "
             f"saved {saved} coin{'s' if saved != 1 else ''}"

@@ -1,6 +1,8 @@
 """The Campaign Sheet as data: what the API returns, the pages show and the PDF prints.
 
-Built from one prefetched campaign (`campaign_for_sheet`), so it costs the same queries at any size.
+Built from one prefetched campaign (`campaign_for_sheet`), so it costs the same queries at any size. The
+snapshot is the same for every reader (so it can be kept, see `sheet_cache`); `sheet_for_reader` adds what
+depends on who reads: the role, which guilds they may edit, and the share link for the owner.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def _titles(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> list[d
     return titles
 
 
-def _guild(guild: Guild, access: Access, plays: list[ScenarioPlay], played: set[str]) -> dict[str, Any]:
+def _guild(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> dict[str, Any]:
     heroes = list(guild.heroes.all())
     slots = guild.campaign.edition.slots_per_hero
     return {
@@ -83,7 +85,7 @@ def _guild(guild: Guild, access: Access, plays: list[ScenarioPlay], played: set[
         "player": guild.player.get_username() if guild.player_id else None,
         "player_name": guild.player_name,
         "revision": guild.revision,
-        "editable": access.may_edit_guild(guild) if access.is_member else False,
+        "editable": False,
         "saved_coins": guild.saved_coins,
         "card_count": sum(len(h.cards.all()) for h in heroes),
         "heroes": [_hero(h, slots) for h in heroes],
@@ -173,23 +175,24 @@ def _live_summary(campaign: Campaign) -> dict[str, Any] | None:
     )
 
 
-def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
-    """The sheet for one reader; `campaign` must come from `campaign_for_sheet`."""
+def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
+    """The sheet as every reader sees it, with each guild's player kept aside for `sheet_for_reader`;
+    `campaign` must come from `campaign_for_sheet`."""
     guilds = {g.pk: g for g in campaign.guilds.all()}
     plays = recorded_plays(campaign)
     played = set(played_slugs(campaign))
     winner = last_winner(campaign)
-    return {
+    sheet = {
         "id": campaign.pk,
         "name": campaign.name,
         "edition": campaign.edition.slug,
         "mode": campaign.mode,
         "owner": campaign.owner.get_username(),
-        "role": access.role,
+        "role": None,
         "revision": campaign.revision,
         "history_seq": campaign.history_seq,
-        "share_token": campaign.share_token if access.is_owner else None,
-        "guilds": [_guild(g, access, plays, played) for g in guilds.values()],
+        "share_token": None,
+        "guilds": [_guild(g, plays, played) for g in guilds.values()],
         "plays": [_play(p, guilds) for p in plays],
         "circles": _circles(campaign, plays),
         "allowed_next": sorted(allowed_next_scenarios(campaign)) if campaign.finished_at is None else [],
@@ -200,3 +203,30 @@ def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
         "finished": campaign.finished_at is not None,
         "finale": _finale(campaign),
     }
+    return {"sheet": sheet, "guilds": [(g.pk, g.player_id) for g in guilds.values()]}
+
+
+def sheet_reader(snapshot: dict[str, Any], access: Access) -> Access:
+    """The reader, knowing from the snapshot which guilds they play (no query)."""
+    return access.knowing_guilds(dict(snapshot["guilds"]))
+
+
+def sheet_for_reader(snapshot: dict[str, Any], access: Access) -> dict[str, Any]:
+    """The sheet for one reader: their role, the guilds they may edit, the share link for the owner."""
+    reader = sheet_reader(snapshot, access)
+    sheet = snapshot["sheet"]
+    guilds = [
+        {**guild, "editable": reader.is_member and (reader.is_owner or pk in reader.guild_ids)}
+        for guild, (pk, _) in zip(sheet["guilds"], snapshot["guilds"], strict=True)
+    ]
+    return {
+        **sheet,
+        "role": access.role,
+        "share_token": access.campaign.share_token if access.is_owner else None,
+        "guilds": guilds,
+    }
+
+
+def campaign_sheet_data(campaign: Campaign, access: Access) -> dict[str, Any]:
+    """The sheet for one reader; `campaign` must come from `campaign_for_sheet`."""
+    return sheet_for_reader(sheet_snapshot(campaign), access)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core import serializers
+from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
@@ -20,6 +21,8 @@ from django.utils.text import slugify
 from campaigns.errors import ContentPackError, refuse
 from campaigns.models import Campaign, UpgradeCard
 from campaigns.selectors.content import MODEL_LABELS
+from campaigns.selectors.versions import CONTENT_VERSION_KEY
+from rules_helpers.counts import is_whole_number
 
 
 def _describe(index: int, record: dict[str, Any]) -> str:
@@ -61,6 +64,12 @@ def _reason(exc: Exception) -> str:
     return str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
 
 
+def content_version_bump() -> None:
+    """Content changed: everything cached from it (content reads, sheets) is read afresh once the change
+    is committed (a rolled-back change keeps the version)."""
+    transaction.on_commit(lambda: cache.delete(CONTENT_VERSION_KEY))
+
+
 def content_pack_load(*, records: list[dict[str, Any]]) -> int:
     """Load a pack's records in one transaction; any bad record rolls the whole pack back."""
     records = _check_shape(records)
@@ -69,6 +78,7 @@ def content_pack_load(*, records: list[dict[str, Any]]) -> int:
             # A savepoint per record keeps PostgreSQL usable after a failing statement so we can name it.
             with transaction.atomic():
                 _load_record(index, record)
+        content_version_bump()
     return len(records)
 
 
@@ -88,7 +98,7 @@ def upgrade_card_enter(*, campaign: Campaign, level: int, entry: Any) -> Upgrade
     if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
         refuse("cards", "Give each card's name (and its cost and code if you can).")
     cost = entry.get("cost")
-    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 20):
+    if cost is not None and not is_whole_number(cost, high=20):
         refuse("cards", f"{entry['name']}: a cost is a whole number from 0 to 20.")
     deck = f"level-{level}"
     code = str(entry.get("code") or "").strip()[:20]
@@ -101,8 +111,10 @@ def upgrade_card_enter(*, campaign: Campaign, level: int, entry: Any) -> Upgrade
         if card.cost is None and cost is not None:
             card.cost = cost
             card.save(update_fields=["cost"])
+            content_version_bump()
         return card
     slug = slugify(f"{code} {name}" if code else name)[:80] or f"card-{secrets.token_hex(3)}"
+    content_version_bump()
     return UpgradeCard.objects.create(
         edition=campaign.edition,
         slug=slug,

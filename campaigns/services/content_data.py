@@ -14,21 +14,21 @@ from campaigns.selectors.content_rows import Applied
 from campaigns.services.content import content_pack_load
 
 
+@transaction.atomic
 def content_data_load(*, paths: Sequence[Path]) -> list[Applied]:
     """Apply the tables in one transaction; a bad row names itself and nothing is written."""
     planned, applied = plan_tables(paths)
-    with transaction.atomic():
-        for item in planned:
-            done = applied[item.row.path]
-            if item.verified:
-                done.kept_verified.append(f"{item.model._meta.model_name} {'/'.join(item.key)}")
-                continue
-            record = {"model": item.model._meta.label_lower, "fields": item.fields}
-            try:
-                content_pack_load(records=[record])
-            except ContentPackError as exc:
-                raise item.row.error(_without_index(str(exc))) from exc
-            done.loaded += 1
+    for item in planned:
+        done = applied[item.row.path]
+        if item.verified:
+            done.kept_verified.append(f"{item.model._meta.model_name} {'/'.join(item.key)}")
+            continue
+        record = {"model": item.model._meta.label_lower, "fields": item.fields}
+        try:
+            content_pack_load(records=[record])
+        except ContentPackError as exc:
+            raise item.row.error(_without_index(str(exc))) from exc
+        done.loaded += 1
     return list(applied.values())
 
 

@@ -24,8 +24,8 @@ from campaigns.models import (
 from campaigns.selectors.campaigns import guild_hero
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
-
-MAX_GUILDS = 4
+from rules_helpers.box import MAX_GUILDS
+from rules_helpers.inventory import starter_deal
 
 
 def _colour(campaign: Campaign, slug: str) -> GuildColour:
@@ -90,6 +90,7 @@ def guild_add(
 
 def _next_seat(campaign: Campaign) -> int:
     seats = set(campaign.guilds.values_list("seat", flat=True))
+    # One seat more than the table holds, so a seat is always found (the guild count is checked first).
     return next(n for n in range(1, MAX_GUILDS + 2) if n not in seats)
 
 
@@ -206,10 +207,8 @@ def guild_heroes_choose(
 
 
 def deal_starter_deck(changes: Changes, campaign: Campaign, guild: Guild, roster: list[GuildHero]) -> None:
-    # One card per hero in turn, so every hero starts with something to attack with.
-    for index, card in enumerate(_starter_deck(campaign)):
-        hero = roster[index % len(roster)]
-        changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=index // len(roster) + 1)
+    for card, hero, slot in starter_deal(_starter_deck(campaign), roster):
+        changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=slot)
 
 
 @transaction.atomic
@@ -217,8 +216,9 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
     """With an angel on the roster, a guild fields any 3 of its heroes at the start of a scenario."""
     require_guild_editor(access, guild)
     claim_guild_revision(guild, revision)
-    if not isinstance(heroes, list) or len(heroes) != 3 or len(set(map(str, heroes))) != 3:
-        refuse("heroes", "Field exactly 3 different heroes.")
+    size = access.campaign.edition.heroes_per_guild
+    if not isinstance(heroes, list) or len(heroes) != size or len(set(map(str, heroes))) != size:
+        refuse("heroes", f"Field exactly {size} different heroes.")
     fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
     changes = Changes()
     for hero in GuildHero.objects.filter(guild=guild, retired=False):

@@ -133,7 +133,7 @@ def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
 
 def _claim_for_undo(access: Access, event: Event, revision: Any) -> None:
     # The same "who may" as the change itself (F5): the owner's kinds stay the owner's.
-    refusal = access.undo_refusal(event)
+    refusal = access.undo_refusal(kind=event.kind, guild_id=event.guild_id, actor_id=event.actor_id)
     if refusal is not None:
         raise PermissionDenied(refusal)
     if is_campaign_scoped(event):

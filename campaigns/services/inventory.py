@@ -10,13 +10,17 @@ from campaigns.access import Access, require_guild_editor
 from campaigns.errors import refuse
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
 from campaigns.selectors.campaigns import guild_hero
+from campaigns.selectors.inventory import free_slot, slots_taken
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_guild_revision
+from rules_helpers import inventory as rules
+from rules_helpers.counts import is_whole_number
+from rules_helpers.upgrades import check_saved_coins
 
 
 def _guild_card(guild: Guild, card_id: Any) -> InventoryCard:
     card = None
-    if isinstance(card_id, int) and not isinstance(card_id, bool):
+    if is_whole_number(card_id, low=None):
         card = (
             InventoryCard.objects.select_related("card", "hero__hero").filter(guild=guild, pk=card_id).first()
         )
@@ -26,29 +30,25 @@ def _guild_card(guild: Guild, card_id: Any) -> InventoryCard:
 
 
 def _check_slot(guild: Guild, slot: Any) -> int:
-    slots = guild.campaign.edition.slots_per_hero
-    if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= slots:
-        refuse("slot", f"A hero has inventory slots 1 to {slots}.")
-    return slot
+    try:
+        return rules.check_slot(slot, slots=guild.campaign.edition.slots_per_hero)
+    except ValueError as exc:
+        refuse("slot", str(exc))
 
 
-def free_slot(hero: GuildHero) -> int | None:
-    taken = set(InventoryCard.objects.filter(hero=hero).values_list("slot", flat=True))
-    slots = hero.guild.campaign.edition.slots_per_hero
-    return next((n for n in range(1, slots + 1) if n not in taken), None)
-
-
-def check_guild_card_limit(guild: Guild, adding: int = 1) -> None:
-    limit = guild.campaign.edition.guild_card_limit
-    if InventoryCard.objects.filter(guild=guild).count() + adding > limit:
-        refuse("card", f"A guild holds at most {limit} upgrade cards; discard one first.")
+def _check_card_limit(guild: Guild, adding: int = 1) -> None:
+    held = InventoryCard.objects.filter(guild=guild).count()
+    try:
+        rules.check_guild_card_limit(held, adding, limit=guild.campaign.edition.guild_card_limit)
+    except ValueError as exc:
+        refuse("card", str(exc))
 
 
 def place_card(
     changes: Changes, guild: Guild, hero: GuildHero, card: UpgradeCard, slot: int | None
 ) -> InventoryCard:
     """Put a card from outside the guild into a hero's slot (a free one when none is named)."""
-    check_guild_card_limit(guild)
+    _check_card_limit(guild)
     if slot is None:
         slot = free_slot(hero)
         if slot is None:
@@ -93,10 +93,10 @@ def inventory_move(
 ) -> None:
     """Move a card to a hero's slot (swapping with the card there). Death Curses never move."""
     require_guild_editor(access, guild)
-    if item == "curse":
-        refuse("item", "Death Curses cannot be moved between heroes.")
-    if item != "card":
-        refuse("item", "Only upgrade cards can be moved.")
+    try:
+        rules.check_movable(item)
+    except ValueError as exc:
+        refuse("item", str(exc))
     claim_guild_revision(guild, revision)
     moving = _guild_card(guild, item_id)
     target = guild_hero(guild, hero)
@@ -149,15 +149,18 @@ def _death_curse(guild: Guild, code: Any) -> DeathCurse:
     return curse
 
 
-def curse_slot(guild: Guild, hero: GuildHero, curse: DeathCurse, slot: Any) -> int | None:
+def _curse_slot(guild: Guild, hero: GuildHero, curse: DeathCurse, slot: Any) -> int | None:
     """A slot-taking curse sits on a slot (covering the card there); others lie beside the hero card."""
-    if not curse.takes_slot:
-        if slot is not None:
-            refuse("slot", f"{curse.name} does not take an inventory slot.")
-        return None
-    if slot is None:
-        return free_slot(hero) or guild.campaign.edition.slots_per_hero
-    return _check_slot(guild, slot)
+    try:
+        return rules.curse_slot(
+            curse.takes_slot,
+            slot,
+            taken=slots_taken(hero),
+            slots=guild.campaign.edition.slots_per_hero,
+            curse=curse.name,
+        )
+    except ValueError as exc:
+        refuse("slot", str(exc))
 
 
 @transaction.atomic
@@ -169,11 +172,13 @@ def hero_curse_set(
     claim_guild_revision(guild, revision)
     target = guild_hero(guild, hero)
     card = _death_curse(guild, curse)
-    if HeroCurse.objects.filter(hero=target).exists():
-        refuse("hero", f"{target.hero.name} already keeps a Death Curse; a hero keeps only one.")
+    try:
+        rules.check_one_curse(HeroCurse.objects.filter(hero=target).exists(), hero=target.hero.name)
+    except ValueError as exc:
+        refuse("hero", str(exc))
     changes = Changes()
     kept = changes.create(
-        HeroCurse, guild=guild, hero=target, curse=card, slot=curse_slot(guild, target, card, slot)
+        HeroCurse, guild=guild, hero=target, curse=card, slot=_curse_slot(guild, target, card, slot)
     )
     event_record(
         campaign=access.campaign,
@@ -209,9 +214,10 @@ def hero_curse_remove(*, access: Access, actor: Any, guild: Guild, revision: Any
 @transaction.atomic
 def guild_saved_coins_set(*, access: Access, actor: Any, guild: Guild, revision: Any, coins: Any) -> Guild:
     require_guild_editor(access, guild)
-    limit = guild.campaign.edition.max_saved_coins
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= limit:
-        refuse("saved_coins", f"A guild saves at most {limit} coin between scenarios.")
+    try:
+        check_saved_coins(coins, max_saved_coins=guild.campaign.edition.max_saved_coins)
+    except ValueError as exc:
+        refuse("saved_coins", str(exc))
     claim_guild_revision(guild, revision)
     changes = Changes()
     changes.update(guild, saved_coins=coins)

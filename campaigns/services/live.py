@@ -19,9 +19,14 @@ from campaigns.selectors.live import quest_choices
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from campaigns.services.scenarios import clear_live_play
+from rules_helpers import scoring
+from rules_helpers.box import MIN_GUILDS
+from rules_helpers.counts import is_whole_number
 
 HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
+# The most one tap may add or remove: a table corrects a miscount in one go, not a whole game's worth.
+MAX_TAP = 10
 # The record form's caps (F11): a tap beyond them is refused, never an overflow.
 COUNTER_CAPS = {"deaths": MAX_TOKENS, "damnation": MAX_TOKENS, "coins": MAX_COINS, "treasure": MAX_COINS}
 
@@ -44,8 +49,8 @@ def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> S
     check_no_open_phase(campaign)
     upcoming = check_next_scenario(campaign, scenario)
     guilds = list(campaign.guilds.select_related("colour"))
-    if len(guilds) < 2:
-        refuse("scenario", "Set up at least 2 guilds first.")
+    if len(guilds) < MIN_GUILDS:
+        refuse("scenario", f"Set up at least {MIN_GUILDS} guilds first.")
     number, scenario_obj = upcoming.number, upcoming.scenario
     changes = Changes()
     play = changes.create(
@@ -77,8 +82,8 @@ def live_tally(
 ) -> PlayResult:
     """One tap: +/- on a hero's Death tokens or Damnation, or on the guild's coins or treasure."""
     require_guild_editor(access, guild)
-    if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0 or abs(delta) > 10:
-        refuse("delta", "A tap adds or removes 1 to 10.")
+    if not is_whole_number(delta, low=-MAX_TAP, high=MAX_TAP) or delta == 0:
+        refuse("delta", f"A tap adds or removes 1 to {MAX_TAP}.")
     claim_guild_revision(guild, revision)
     play = _live(access.campaign)
     result = PlayResult.objects.get(play=play, guild=guild)
@@ -113,18 +118,11 @@ def _hero_line(result: PlayResult, hero: Any) -> HeroResult:
 
 def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> None:
     value = getattr(row, counter) + delta
-    if value < 0:
+    if not is_whole_number(value):
         refuse("delta", f"{label} cannot go below 0.")
     if value > COUNTER_CAPS[counter]:
         refuse("delta", f"{label} cannot go above {COUNTER_CAPS[counter]}.")
     changes.update(row, **{counter: value})
-
-
-def wins_with(quests: list[str], pve: set[str], guild_count: int) -> bool:
-    """3 quests including a PvE one (2 quests in a 2-player game) win at once."""
-    if guild_count == 2:
-        return len(quests) >= 2
-    return len(quests) >= 3 and any(q in pve for q in quests)
 
 
 @transaction.atomic
@@ -134,8 +132,10 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     claim_guild_revision(guild, revision)
     play = _live(access.campaign)
     choices = quest_choices(play, guild)
-    if quest == f"pvp:{guild.colour.slug}":
-        refuse("quest", f"{guild.colour.name} cannot complete the quest for its own colour.")
+    try:
+        scoring.check_own_colour(quest, guild=guild.colour.slug, guild_name=guild.colour.name)
+    except ValueError as exc:
+        refuse("quest", str(exc))
     if quest not in choices:
         refuse("quest", f"{quest!r} is not a quest of {play.scenario.name}.")
     result = PlayResult.objects.select_for_update().get(play=play, guild=guild)
@@ -143,10 +143,12 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
         refuse("quest", f"{guild.colour.name} has already completed {choices[quest]}.")
     _check_quest_limit(play, quest)
     changes = Changes()
-    first = not any(entry[0] == quest for entry in play.quest_log)
+    bonus = scoring.first_bonus(play.quest_log, quest)
     changes.update(play, quest_log=[*play.quest_log, [quest, guild.colour.slug]])
-    changes.update(result, quests=[*result.quests, quest], coins=result.coins + (1 if first else 0))
-    summary = f"{guild.colour.name} completed {choices[quest]}" + (" (+1 coin, first)" if first else "")
+    changes.update(result, quests=[*result.quests, quest], coins=result.coins + bonus)
+    summary = f"{guild.colour.name} completed {choices[quest]}" + (
+        f" (+{bonus} coin, first)" if bonus else ""
+    )
     if _wins_now(play, result):
         changes.update(result, winner=True)
         summary += f"; {guild.colour.name} wins the scenario"
@@ -163,8 +165,7 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
 
 def _check_quest_limit(play: ScenarioPlay, quest: str) -> None:
     record = Quest.objects.filter(scenario=play.scenario, slug=quest).first()
-    done = sum(1 for entry in play.quest_log if entry[0] == quest)
-    if record is not None and record.reward_limit is not None and done >= record.reward_limit:
+    if record is not None and scoring.quest_limit_reached(play.quest_log, quest, record.reward_limit):
         refuse("quest", f"{record.name} can be completed by {record.reward_limit} guilds only.")
 
 
@@ -172,7 +173,7 @@ def _wins_now(play: ScenarioPlay, result: PlayResult) -> bool:
     if PlayResult.objects.filter(play=play, winner=True).exists():
         return False
     pve = set(play.scenario.quests.values_list("slug", flat=True))
-    return wins_with(result.quests, pve, play.results.count())
+    return scoring.wins_with(result.quests, pve, play.results.count())
 
 
 @transaction.atomic

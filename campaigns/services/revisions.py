@@ -14,6 +14,7 @@ from django.db.models import F
 
 from campaigns.errors import ConflictError, refuse
 from campaigns.models import Campaign, Guild
+from rules_helpers.counts import is_whole_number
 
 
 def claim_campaign_revision(campaign: Campaign, revision: Any) -> None:
@@ -48,6 +49,6 @@ def _claim(row: Campaign | Guild, revision: Any, *, label: str, campaign_id: int
 
 
 def _revision(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if not is_whole_number(value, low=1):
         refuse("revision", "Send the revision your change is based on (a positive whole number).")
     return value

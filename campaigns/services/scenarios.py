@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from django.db import transaction
@@ -35,78 +34,90 @@ from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.history import Changes, event_record
 from campaigns.services.inventory import place_card
 from campaigns.services.revisions import claim_campaign_revision
+from rules_helpers import scoring
+from rules_helpers.box import MIN_GUILDS
+from rules_helpers.counts import is_whole_number
 from rules_helpers.upgrades import upgrade_phase_follows
 
 
 def _count(value: Any, field: str, cap: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= cap:
+    if not is_whole_number(value) or value > cap:
         refuse(field, f"{field.replace('_', ' ').capitalize()} must be a whole number from 0 to {cap}.")
     return value
 
 
 def _check_guild_lines(campaign: Campaign, lines: Any) -> list[tuple[Guild, dict[str, Any]]]:
     guilds = {g.colour.slug: g for g in campaign.guilds.select_related("colour")}
-    if len(guilds) < 2:
-        refuse("results", "Set up at least 2 guilds before recording a scenario.")
+    if len(guilds) < MIN_GUILDS:
+        refuse("results", f"Set up at least {MIN_GUILDS} guilds before recording a scenario.")
     if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
         refuse("results", "Give one result per guild.")
     colours = [line.get("guild") for line in lines]
     if sorted(map(str, colours)) != sorted(guilds):
         refuse("results", f"Give exactly one result for each guild: {', '.join(sorted(guilds))}.")
+    fielding = campaign.edition.heroes_per_guild
     for guild in guilds.values():
-        if GuildHero.objects.filter(guild=guild, fielded=True, retired=False).count() != 3:
-            refuse("results", f"{guild.colour.name} has not fielded its 3 heroes yet.")
+        if GuildHero.objects.filter(guild=guild, fielded=True, retired=False).count() != fielding:
+            refuse("results", f"{guild.colour.name} has not fielded its {fielding} heroes yet.")
     return [(guilds[line["guild"]], line) for line in lines]
 
 
 def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> None:
-    winners = [g for g, line in pairs if line.get("winner") is True]
-    if len(winners) != 1:
-        refuse("results", "Exactly one guild wins a scenario.")
-    title_holders = [g for g, line in pairs if line.get("title")]
     title = getattr(scenario, "title", None)
-    if title_holders and title is None:
-        refuse("results", f"{scenario.name} has no Title quest.")
-    if title is not None and title.awarded_to == "first" and len(title_holders) > 1:
-        refuse("results", f"Only the first guild to complete it gets the title {title.name}.")
-    angel_holders = [g for g, line in pairs if line.get("angel")]
-    if angel_holders and scenario.angel_id is None:
-        refuse("results", f"There is no angel to rescue in {scenario.name}.")
-    if len(angel_holders) > 1:
-        refuse("results", f"Only one guild can rescue {scenario.angel.name}.")
+    lines = [
+        scoring.ResultLine(
+            guild.colour.slug,
+            winner=line.get("winner") is True,
+            title=bool(line.get("title")),
+            angel=bool(line.get("angel")),
+        )
+        for guild, line in pairs
+    ]
+    try:
+        scoring.check_scenario_results(
+            lines,
+            scenario=scenario.name,
+            title=title.name if title is not None else None,
+            title_awarded_to=title.awarded_to if title is not None else scoring.TITLE_TO_ALL,
+            angel=scenario.angel.name if scenario.angel_id else None,
+        )
+    except ValueError as exc:
+        refuse("results", str(exc))
 
 
 def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> dict[str, UpgradeCard]:
     quests = list(scenario.quests.select_related("reward_card").exclude(reward_card=None))
     cards = {q.reward_card.slug: q.reward_card for q in quests}
-    won = Counter(
+    won = [
         entry.get("card")
         for _, line in pairs
         for entry in line.get("reward_cards") or []
         if isinstance(entry, dict)
-    )
-    for slug, count in won.items():
-        if slug not in cards:
-            refuse("results", f"{slug!r} is not a reward card of {scenario.name}.")
-        copies = cards[slug].copies
-        if copies is not None and count > copies:
-            refuse("results", f"There are only {copies} copies of {cards[slug].name}.")
+    ]
+    try:
+        scoring.check_reward_copies(
+            won,
+            copies={slug: card.copies for slug, card in cards.items()},
+            scenario=scenario.name,
+            names={slug: card.name for slug, card in cards.items()},
+        )
+    except ValueError as exc:
+        refuse("results", str(exc))
     return cards
 
 
 def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests: Any) -> list[str]:
-    if quests is None:
-        return []
-    pve = set(scenario.quests.values_list("slug", flat=True))
-    pvp = {f"pvp:{g.colour.slug}" for g in guilds if g.pk != guild.pk}
-    if not isinstance(quests, list) or len(set(map(str, quests))) != len(quests):
-        refuse("results", "Quests are a list of distinct quest slugs.")
-    for quest in quests:
-        if quest == f"pvp:{guild.colour.slug}":
-            refuse("results", f"{guild.colour.name} cannot complete the quest for its own colour.")
-        if quest not in pve | pvp:
-            refuse("results", f"{quest!r} is not a quest of {scenario.name} for {guild.colour.name}.")
-    return quests
+    try:
+        return scoring.check_quests(
+            quests,
+            guild=guild.colour.slug,
+            pve=set(scenario.quests.values_list("slug", flat=True)),
+            guilds=[g.colour.slug for g in guilds],
+            scenario=scenario.name,
+            guild_name=guild.colour.name,
+        )
+    except ValueError as exc:
+        refuse("results", str(exc))
 
 
 def _hero_lines(guild: Guild, lines: Any) -> dict[int, tuple[int, int]]:

@@ -20,7 +20,6 @@ from campaigns.models import (
     DeathCurse,
     Event,
     Guild,
-    GuildHero,
     HeroCurse,
     HeroResult,
     InventoryCard,
@@ -30,15 +29,17 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.inventory import guild_card_slots, heroes_for_bought_cards, slots_taken
 from campaigns.selectors.phases import phase_opened_event
 from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.content import upgrade_card_enter
 from campaigns.services.history import Changes, event_record, inverse_changes
-from campaigns.services.inventory import curse_slot
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
-from rules_helpers.curses import Curse, curse_draw_count, draw_curses
-from rules_helpers.drafts import UPGRADE_HAND, UpgradeDraft
-from rules_helpers.upgrades import MAX_PURCHASES, settle_purchase
+from rules_helpers import inventory as rules_inventory
+from rules_helpers.box import DAMNATION_PER_CURSE_CARD, MAX_PURCHASES, UPGRADE_HAND, UPGRADE_PICKS
+from rules_helpers.curses import Curse, curse_draw_count, draw_curses, draws_within_deck
+from rules_helpers.drafts import UpgradeDraft
+from rules_helpers.upgrades import settle_purchase
 
 
 def _phase(campaign: Campaign, *, lock: bool = False) -> UpgradePhase:
@@ -101,7 +102,7 @@ def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: 
     )
     table = [(str(line.hero.uid), curse_draw_count(line.deaths, line.damnation)) for line in lines]
     deck = _curse_deck(campaign)
-    drawable = _within_deck(table, len(deck))
+    drawable = draws_within_deck(table, len(deck))
     drawing = deck and any(count for _, count in drawable)
     outcome = draw_curses(deck, drawable, rng=rng) if drawing else {}
     by_code = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
@@ -111,27 +112,17 @@ def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: 
     ]
 
 
-def _within_deck(table: list[tuple[str, int]], deck_size: int) -> list[tuple[str, int]]:
-    """Every drawing hero keeps one card, so a small deck (the pack does not give each curse's copies yet) can
-    run dry: a hero then draws only what is left, and the heroes after that draw nothing."""
-    kept = 0
-    capped = []
-    for hero, count in table:
-        allowed = min(count, max(0, deck_size - kept))
-        capped.append((hero, allowed))
-        kept += 1 if allowed else 0
-    return capped
-
-
 def _keep(
     changes: Changes, line: HeroResult, draw: Any, by_code: dict[str, DeathCurse], count: int, *, short: bool
 ) -> dict:
     hero = line.hero
     kept = by_code[draw.kept.code] if draw is not None and draw.kept is not None else None
     if kept is not None:
-        changes.create(
-            HeroCurse, guild=hero.guild, hero=hero, curse=kept, slot=curse_slot(hero.guild, hero, kept, None)
+        # A drawn curse goes where the rules put it: the first free slot, or the last (covering a card).
+        slot = rules_inventory.curse_slot(
+            kept.takes_slot, None, taken=slots_taken(hero), slots=hero.guild.campaign.edition.slots_per_hero
         )
+        changes.create(HeroCurse, guild=hero.guild, hero=hero, curse=kept, slot=slot)
     drawn = [c.code for c in draw.drawn] if draw is not None else []
     return {
         "guild": line.result.guild.colour.slug,
@@ -148,7 +139,7 @@ def _keep(
 
 def _why(kept: DeathCurse | None, drawn: list[str], count: int, short: bool = False) -> str:
     if count == 0:
-        return "No Death tokens and under 2 Damnation: no card drawn."
+        return f"No Death tokens and under {DAMNATION_PER_CURSE_CARD} Damnation: no card drawn."
     if kept is None:
         return (
             "The curse deck ran out: other heroes keep its cards." if short else "The deck has no curses yet."
@@ -191,7 +182,7 @@ def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, car
     if draft.is_complete:
         refuse("cards", "The draft is over.")
     if not isinstance(cards, list):
-        refuse("cards", "Pick a list of 2 cards from your hand.")
+        refuse("cards", f"Pick a list of {UPGRADE_PICKS} cards from your hand.")
     round_number = draft.round
     try:
         draft.pick(guild.colour.slug, [str(c) for c in cards])
@@ -210,7 +201,7 @@ def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, car
         guild=guild,
         changes=changes,
         data={"round": round_number, "cards": [str(c) for c in cards]},
-        summary=f"{guild.colour.name} picked 2 cards (round {round_number}){who}",
+        summary=f"{guild.colour.name} picked {UPGRADE_PICKS} cards (round {round_number}){who}",
     )
     return phase
 
@@ -247,7 +238,7 @@ def upgrade_enter_dealt(
         kind="upgrade-entered",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} entered the 6 cards it drafted",
+        summary=f"{guild.colour.name} entered the {UPGRADE_HAND} cards it drafted",
     )
     return part
 
@@ -282,7 +273,12 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
         refuse("cards", f"Buy at most {MAX_PURCHASES} cards.")
     bought = _drafted_cards(part, [str(c) for c in cards])
     try:
-        purchase = settle_purchase(part.coins, [c.cost for c in bought])
+        purchase = settle_purchase(
+            part.coins,
+            [c.cost for c in bought],
+            max_purchases=MAX_PURCHASES,
+            max_saved_coins=guild.campaign.edition.max_saved_coins,
+        )
     except ValueError as exc:
         refuse("cards", str(exc).capitalize() + ".")
     changes = Changes()
@@ -304,30 +300,21 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
 
 
 def _place_bought(changes: Changes, guild: Guild, card: UpgradeCard) -> None:
-    """A bought card takes the first free slot; with none free it waits past slot 4 until redistributed."""
-    heroes = list(GuildHero.objects.filter(guild=guild, retired=False).order_by("-fielded", "position"))
-    slots = guild.campaign.edition.slots_per_hero
-    for hero in heroes:
-        taken = set(InventoryCard.objects.filter(hero=hero).values_list("slot", flat=True))
-        free = next((n for n in range(1, slots + 1) if n not in taken), None)
-        if free is not None:
-            changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=free)
-            return
-    overflow = (
-        max(InventoryCard.objects.filter(hero=heroes[0]).values_list("slot", flat=True), default=slots) + 1
+    """A bought card takes the first free slot; with none free it waits past the last until redistributed."""
+    [(hero, slot)] = rules_inventory.bought_card_places(
+        heroes_for_bought_cards(guild), slots=guild.campaign.edition.slots_per_hero
     )
-    changes.create(InventoryCard, guild=guild, hero=heroes[0], card=card, slot=overflow)
+    changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=slot)
 
 
-def check_redistributed(guild: Guild) -> None:
-    slots = guild.campaign.edition.slots_per_hero
-    limit = guild.campaign.edition.guild_card_limit
-    if InventoryCard.objects.filter(guild=guild, slot__gt=slots).exists():
-        refuse(
-            "guild", f"Every card must sit in one of a hero's {slots} slots; move or discard the extra ones."
+def _check_redistributed(guild: Guild) -> None:
+    edition = guild.campaign.edition
+    try:
+        rules_inventory.check_redistributed(
+            guild_card_slots(guild), slots=edition.slots_per_hero, limit=edition.guild_card_limit
         )
-    if InventoryCard.objects.filter(guild=guild).count() > limit:
-        refuse("guild", f"A guild keeps at most {limit} upgrade cards; discard down to {limit}.")
+    except ValueError as exc:
+        refuse("guild", str(exc))
 
 
 @transaction.atomic
@@ -339,7 +326,7 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
     part = _guild_part(phase, guild)
     if not part.purchased:
         refuse("guild", "Buy your cards (or choose to buy none) first.")
-    check_redistributed(guild)
+    _check_redistributed(guild)
     changes = Changes()
     changes.update(part, confirmed=True)
     summary = f"{guild.colour.name} finished its upgrades"

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from campaigns.models import Edition
 from companion.api import errors
 from companion.helpers import services
-from rules_helpers import dice, spawn
+from companion.throttling import WindowRateThrottle, client_ip
+from rules_helpers import curses, dice, spawn
 
 
-class AnonHelperThrottle(ScopedRateThrottle):
+class AnonHelperThrottle(WindowRateThrottle):
     """Throttles anonymous use only: a signed-in player at the table is never cut off mid-game."""
 
     def allow_request(self, request: Request, view: APIView) -> bool:
@@ -29,6 +30,10 @@ class AnonHelperThrottle(ScopedRateThrottle):
     def get_rate(self) -> str | None:
         # Read at call time (DRF caches the rates on the class), so a changed setting takes effect.
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request: Request) -> str:
+        # Only the trusted proxies' word on the address counts, never a client's own X-Forwarded-For.
+        return client_ip(request)
 
 
 class HelperView(APIView):
@@ -123,6 +128,37 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
     }
 
 
+ROLL_COUNTS = {
+    "attack_dice": services.MAX_ATTACK_DICE,
+    "defense_dice": services.MAX_DEFENSE_DICE,
+    "attack_rerolls": services.MAX_REROLLS,
+    "defense_rerolls": services.MAX_REROLLS,
+}
+ROLL_FIELDS = frozenset({*ROLL_COUNTS, "kind", "seed"})
+
+
+def plain_roll(data: Any) -> dict[str, Any] | None:
+    """The usual roll (whole numbers in range, a known kind), accepted as RollSerializer would accept it,
+    or None for anything else, which RollSerializer then checks and names. Building the serializer deep-
+    copies its fields on every request and costs more than rolling and the odds together."""
+    if not isinstance(data, dict) or not data.keys() <= ROLL_FIELDS or "attack_dice" not in data:
+        return None
+    if data.get("kind") not in dice.ATTACK_KINDS:
+        return None
+    checked: dict[str, Any] = {"kind": data["kind"]}
+    for name, most in ROLL_COUNTS.items():
+        value = data.get(name, 0)
+        if type(value) is not int or not 0 <= value <= most:
+            return None
+        checked[name] = value
+    if "seed" in data:
+        seed = data["seed"]
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= services.SEED_MAX):
+            return None
+        checked["seed"] = seed
+    return checked
+
+
 class RollView(HelperView):
     @extend_schema(
         request=RollSerializer,
@@ -130,9 +166,12 @@ class RollView(HelperView):
         summary="Roll an attack and a defense",
     )
     def post(self, request: Request) -> Response:
-        data = RollSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response(roll_data(services.dice_roll(**data.validated_data)))
+        checked = plain_roll(request.data)
+        if checked is None:
+            data = RollSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            checked = data.validated_data
+        return Response(roll_data(services.dice_roll(**checked)))
 
 
 # --- Spawn --------------------------------------------------------------------------------------------
@@ -233,11 +272,12 @@ class DeathCursesSerializer(serializers.Serializer):
     seed = seed_field()
 
     def validate_heroes(self, heroes: list[dict[str, Any]]) -> list[services.HeroDeaths]:
-        names = [hero["hero"] for hero in heroes]
-        if len(set(names)) != len(names):
+        try:
+            curses.check_heroes_once([hero["hero"] for hero in heroes])
+        except ValueError as exc:
             raise serializers.ValidationError(
-                "Each hero draws once per Upgrade Phase; a hero is listed twice."
-            )
+                _("Each hero draws once per Upgrade Phase; a hero is listed twice.")
+            ) from exc
         return [services.HeroDeaths(**hero) for hero in heroes]
 
 

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.models import DeathCurse, Edition
 from rules_helpers import curses, dice, odds, spawn
@@ -157,7 +159,8 @@ def death_curses_draw(
     """Each hero, in table order, draws one card per Death token and per 2 Damnation and keeps the highest."""
     cards = list(DeathCurse.objects.filter(edition=edition).order_by("value", "code"))
     if not cards:
-        raise ValidationError({"edition": [f"{edition.name} has no Death Curse cards entered yet."]})
+        message = _("%(edition)s has no Death Curse cards entered yet.") % {"edition": edition.name}
+        raise ValidationError({"edition": [message]})
     by_code = {card.code: card for card in cards}
     deck = [curses.Curse(card.code, card.value) for card in cards for _ in range(card.deck_copies)]
     counts = [(h.hero, curses.curse_draw_count(h.deaths, h.damnation)) for h in heroes]
@@ -181,9 +184,15 @@ def deck_note(edition: Edition, cards: Sequence[DeathCurse]) -> str | None:
     notes = []
     if unknown:
         notes.append(
-            f"The number of copies is not known for {len(unknown)} of the {len(cards)} {edition.name} "
-            "Death Curse cards, so each of those is shuffled in once."
+            ngettext(
+                "The number of copies is not known for %(unknown)s of the %(total)s %(edition)s Death Curse "
+                "cards, so it is shuffled in once.",
+                "The number of copies is not known for %(unknown)s of the %(total)s %(edition)s Death Curse "
+                "cards, so each of those is shuffled in once.",
+                len(unknown),
+            )
+            % {"unknown": len(unknown), "total": len(cards), "edition": edition.name}
         )
     if any(not card.verified for card in cards):
-        notes.append("The deck's composition has not been checked against the box.")
+        notes.append(_("The deck's composition has not been checked against the box."))
     return " ".join(notes) or None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import math
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -10,12 +12,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.models import MonsterLevelCard
 from campaigns.selectors import content as selectors_content
 from companion.helpers import api, services
 from companion.helpers.forms import (
-    BOX,
     SYMBOL_LABELS,
     DiceForm,
     EditionForm,
@@ -23,10 +27,44 @@ from companion.helpers.forms import (
     MonsterForm,
     SpawnForm,
 )
+from companion.throttling import refused_for
 
-FACE_LABELS = {"melee": "Melee", "ranged": "Ranged", "crit": "Crit", "shield": "Shield", "blank": "Blank"}
+FACE_LABELS = {
+    "melee": gettext_lazy("Melee"),
+    "ranged": gettext_lazy("Ranged"),
+    "crit": gettext_lazy("Crit"),
+    "shield": gettext_lazy("Shield"),
+    "blank": gettext_lazy("Blank"),
+}
 # Odds below this are left off the bar list (they would all read "0.0%"); the rolled number always shows.
 SHOWN_ODDS = 0.0005
+
+
+def throttled_like_the_api(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """An anonymous visitor's submissions (a post, or a link that replays a result) count against the
+    same budget as the helpers' API: same rate (`HELPERS_ANON_RATE`), same cache key, so switching
+    between page and API gains nothing. Signed-in players are never cut off mid-game."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" or request.GET:
+            wait = refused_for(request, [api.AnonHelperThrottle], view=api.HelperView)
+            if wait is not None:
+                return _throttled(request, wait)
+        return view(request, *args, **kwargs)
+
+    return checked
+
+
+def _throttled(request: HttpRequest, wait: float) -> HttpResponse:
+    """The refusal where the result would go (htmx swaps only 200s), or a page of its own (429)."""
+    context = {"wait": math.ceil(wait), "again": request.path}
+    if request.htmx:
+        response = render(request, "helpers/_throttled.html", context)
+    else:
+        response = render(request, "helpers/throttled.html", context, status=429)
+    response["Retry-After"] = str(math.ceil(wait))
+    return response
 
 
 def _render(request: HttpRequest, page: str, partial: str, context: dict[str, Any]) -> HttpResponse:
@@ -42,7 +80,10 @@ def _submitted(request: HttpRequest, marker: str) -> QueryDict | None:
 
 
 def percent(p: float) -> str:
-    return "<0.1%" if 0 < p < SHOWN_ODDS * 2 else f"{p * 100:.1f}%"
+    """A chance as the reader's language writes it (12.5% or 12,5%)."""
+    if 0 < p < SHOWN_ODDS * 2:
+        return _("<%(percent)s%%") % {"percent": number_format(0.1, 1)}
+    return _("%(percent)s%%") % {"percent": number_format(p * 100, 1)}
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -52,6 +93,7 @@ def index(request: HttpRequest) -> HttpResponse:
 # --- Dice ---------------------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def dice(request: HttpRequest) -> HttpResponse:
     form = DiceForm(_submitted(request, "attack_dice"))
     context: dict[str, Any] = {"form": form}
@@ -64,8 +106,8 @@ def _roll_context(result: services.DiceResult, params: Mapping[str, Any]) -> dic
     data = api.roll_data(result)
     for side in ("attack", "defense"):
         for die in data[side]["dice"]:
-            die["label"] = FACE_LABELS[die["face"]]
-            die["was"] = ", ".join(FACE_LABELS[face] for face in die["rerolled_from"])
+            die["label"] = str(FACE_LABELS[die["face"]])
+            die["was"] = ", ".join(str(FACE_LABELS[face]) for face in die["rerolled_from"])
     replay = {**{k: v for k, v in params.items() if k != "seed"}, "seed": result.seed}
     data["kind_label"] = FACE_LABELS[result.kind]
     data["odds_rows"] = odds_rows(result.odds, result.wounds)
@@ -86,6 +128,7 @@ def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]
 # --- Spawn --------------------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def spawn(request: HttpRequest) -> HttpResponse:
     form = SpawnForm(request.POST if request.method == "POST" else None)
     context: dict[str, Any] = {"form": form}
@@ -103,14 +146,18 @@ def spawn(request: HttpRequest) -> HttpResponse:
 
 
 def _token_label(row: int, symbols: tuple[str, str]) -> str:
-    return f"Token {row} ({SYMBOL_LABELS[symbols[0]]} + {SYMBOL_LABELS[symbols[1]]})"
+    return _("Token %(row)s (%(first)s + %(second)s)") % {
+        "row": row,
+        "first": SYMBOL_LABELS[symbols[0]],
+        "second": SYMBOL_LABELS[symbols[1]],
+    }
 
 
 def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[Any]) -> dict[str, Any]:
     labels = [_token_label(row, token.symbols) for row, token in zip(rows, tokens, strict=True)]
     outcomes = []
     for outcome, chances in zip(result.outcomes, result.odds, strict=True):
-        where = labels[outcome.token] if outcome.placed else "Back to the box"
+        where = labels[outcome.token] if outcome.placed else _("Back to the box")
         outcomes.append(
             {
                 "figure": outcome.figure,
@@ -120,7 +167,7 @@ def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[A
                 "why": _why_boxed(outcome, labels),
                 "chance": percent(chances[outcome.token if outcome.placed else None]),
                 "odds": [
-                    {"where": BOX.title() if key is None else labels[key], "percent": percent(p)}
+                    {"where": _("Box") if key is None else labels[key], "percent": percent(p)}
                     for key, p in chances.items()
                     if p > 0
                 ],
@@ -137,15 +184,16 @@ def _why_boxed(outcome: Any, labels: list[str]) -> str:
     if outcome.placed:
         return ""
     if not outcome.roll:
-        return "The Ticket Scalper sent it back."
+        return _("The Ticket Scalper sent it back.")
     if outcome.token is not None:
-        return f"{labels[outcome.token]} is Full."
-    return "No Spawn token on the board shows this pair."
+        return _("%(token)s is Full.") % {"token": labels[outcome.token]}
+    return _("No Spawn token on the board shows this pair.")
 
 
 # --- Death Curses -------------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def death_curses(request: HttpRequest) -> HttpResponse:
     posted = request.POST if request.method == "POST" else None
     if posted is not None and "add_hero" in posted:
@@ -190,6 +238,7 @@ def _curses_context(result: services.CurseDrawResult) -> dict[str, Any]:
 # --- Monster lookup -----------------------------------------------------------------------------------
 
 
+@throttled_like_the_api
 def monsters(request: HttpRequest) -> HttpResponse:
     form = MonsterForm(_submitted(request, "monster"))
     context: dict[str, Any] = {"form": form}

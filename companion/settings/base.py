@@ -1,8 +1,10 @@
 """Settings shared by every environment; 12-factor through django-environ."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -27,19 +29,27 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
+    "csp",
     "campaigns",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before CommonMiddleware (Django's rule); our subclass also hands a signed-in
+    # player's saved language to the browser (companion/i18n.py).
+    "companion.i18n.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -53,9 +63,11 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "libraries": {"content_names": "companion.content_names"},
         },
     },
 ]
@@ -82,8 +94,16 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The pages speak English and Brazilian Portuguese; a first visit follows Accept-Language, the switch in the
+# menu keeps the choice in a cookie (and on the player's account when signed in).
+LANGUAGES = [("en", "English"), ("pt-br", "Português (Brasil)")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Django 5 always formats numbers and dates by the active language (USE_L10N is gone).
 USE_TZ = True
 
 STATIC_URL = "/static/"
@@ -96,6 +116,12 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+
+AUTHENTICATION_BACKENDS = [
+    # Refuses a locked-out client or account before any password is checked (pages and admin alike).
+    "companion.throttling.LoginLockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
@@ -131,6 +157,26 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
 CELERY_RESULT_EXPIRES = 3600
 
+# --- Who the client is, and how often it may ask ---------------------------------------------------
+# The number of reverse proxies in front of the app that append to X-Forwarded-For (nginx, a load balancer).
+# 0: the header is ignored and the connection's address is the client (anyone can write the header).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+
+# Failed log-ins (pages and admin), counted by django-axes per client address and per account name.
+# The attempt after the limit is refused until no failure has come for the lock-out time.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=20)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_CLIENT_IP_CALLABLE = "companion.throttling.client_ip"
+AXES_LOCKOUT_CALLABLE = "companion.accounts.locked_out"
+# A success must not wipe the failures counted for the address: one real account would reset every guess.
+AXES_RESET_ON_SUCCESS = False
+AXES_DISABLE_ACCESS_LOG = True  # only failures are kept, not a record of every log-in
+
+# JSON bodies are refused before parsing when larger (413) or nested deeper (400) than this.
+API_JSON_MAX_BYTES = env.int("API_JSON_MAX_BYTES", default=5 * 1024 * 1024)
+API_JSON_MAX_DEPTH = env.int("API_JSON_MAX_DEPTH", default=32)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -141,10 +187,41 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": None,
     "EXCEPTION_HANDLER": "companion.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "companion.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    # DRF's own throttles take the client address from the same trusted proxies as companion.throttling.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_RATES": {
         "anon_helpers": env("HELPERS_ANON_RATE", default="120/minute"),
         "join": env("JOIN_RATE", default="10/minute"),
+        "join_ip": env("JOIN_IP_RATE", default="30/minute"),
+        "signup": env("SIGNUP_RATE", default="20/hour"),
     },
+}
+
+# Content-Security-Policy (django-csp): only this site's own scripts, styles and images. Templates have no
+# inline script or style; one that needs it carries nonce="{{ request.csp_nonce }}".
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
 }
 
 SPECTACULAR_SETTINGS = {
@@ -164,6 +241,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
-    # WeasyPrint reports every layout step at INFO; only its warnings matter.
-    "loggers": {"weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
+    # WeasyPrint reports every layout step at INFO; only its warnings matter. django-axes says INFO for
+    # every start and failed log-in; its warnings are the lock-outs.
+    "loggers": {
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+    },
 }

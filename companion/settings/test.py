@@ -21,5 +21,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
         "anon_helpers": env("HELPERS_ANON_RATE", default="1000/minute"),
+        # Every test client signs up from 127.0.0.1; the limit's own tests set the real rate.
+        "signup": env("SIGNUP_RATE", default="1000/minute"),
     },
 }
+# Failed log-ins stay counted (django-axes keeps them in the database, rolled back after each test), so the
+# lock-out is tested with the real limit; one test never locks out the next.

@@ -2,6 +2,13 @@
 (function () {
   "use strict";
 
+  // Words come from Django's JavaScript catalogue (loaded before this script); without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  };
+
   // + and - beside a number field (the results form), clamped to the field's min and max.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-step][aria-controls]");
@@ -23,10 +30,16 @@
     var left = coins - spent;
     var line = form.querySelector("[data-buy-summary]");
     if (!line) return;
-    if (chosen.length > 3) line.textContent = "Buy at most 3 cards.";
-    else if (left < 0) line.textContent = "Costs " + spent + "; you have only " + coins + ".";
-    else line.textContent = chosen.length + " card" + (chosen.length === 1 ? "" : "s") + " for " + spent +
-      " of " + coins + " coins; " + Math.min(left, 1) + " coin saved" + (left > 1 ? ", " + (left - 1) + " lost" : "") + ".";
+    if (chosen.length > 3) line.textContent = gettext("Buy at most 3 cards.");
+    else if (left < 0) {
+      line.textContent = interpolate(gettext("Costs %(spent)s; you have only %(coins)s."), {spent: spent, coins: coins}, true);
+    } else {
+      var values = {cards: chosen.length, spent: spent, coins: coins, saved: Math.min(left, 1), lost: left - 1};
+      var text = interpolate(ngettext("%(cards)s card for %(spent)s of %(coins)s coins", "%(cards)s cards for %(spent)s of %(coins)s coins", chosen.length), values, true);
+      text += "; " + interpolate(ngettext("%(saved)s coin saved", "%(saved)s coins saved", values.saved), values, true);
+      if (left > 1) text += ", " + interpolate(ngettext("%(lost)s lost", "%(lost)s lost", values.lost), values, true);
+      line.textContent = text + ".";
+    }
   }
 
   // Upgrade pick: say how many cards are still to tap.
@@ -35,7 +48,9 @@
     if (!line) return;
     var n = form.querySelectorAll('input[name="cards"]:checked').length;
     var want = Number(form.dataset.pick);
-    line.textContent = n === want ? "Ready to keep." : (n < want ? "Tap " + (want - n) + " more." : "Keep only " + want + ".");
+    if (n === want) line.textContent = gettext("Ready to keep.");
+    else if (n < want) line.textContent = interpolate(gettext("Tap %(count)s more."), {count: want - n}, true);
+    else line.textContent = interpolate(gettext("Keep only %(count)s."), {count: want}, true);
   }
 
   document.addEventListener("change", function (event) {

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from campaigns.access import campaign_access
 from campaigns.models import Campaign, UpgradeCard
 from campaigns.models.phases import UpgradePhase
+from campaigns.selectors.inventory import free_slot
 from campaigns.services import inventory, upgrade
 from campaigns.services.scenarios import campaign_finale_record, scenario_record_result
 
@@ -111,7 +112,7 @@ def _fill_inventory(guild: Any) -> None:
         guild.refresh_from_db()
         if guild.cards.count() >= limit:
             return
-        hero = next((h for h in guild.heroes.filter(retired=False) if inventory.free_slot(h)), None)
+        hero = next((h for h in guild.heroes.filter(retired=False) if free_slot(h)), None)
         if hero is None:
             return
         inventory.inventory_card_add(

@@ -109,13 +109,14 @@ def test_an_expired_join_code_gives_the_same_generic_error(owner, campaign, snap
     assert snapshot() == before
 
 
-def test_join_attempts_are_rate_limited(campaign, monkeypatch):
-    from rest_framework.throttling import ScopedRateThrottle
-
+def test_join_attempts_are_rate_limited(campaign, settings):
     cache.clear()
     guesser = client_for(UserFactory(username="mallory"))
-    # DRF reads the rates once at import, so the test sets them on the class.
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"join": "3/minute"})
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "join": "3/minute"},
+    }
     codes = [
         guesser.post("/api/v1/campaigns/join/", {"code": f"WRONG{n}"}, format="json").status_code
         for n in range(5)
@@ -163,7 +164,22 @@ def test_the_revision_can_come_in_an_if_match_header(owner, campaign):
         HTTP_IF_MATCH=f'"{campaign.revision}"',
     )
     assert response.status_code == 201
-    assert response.headers["ETag"] == f'"{campaign.revision + 1}"'
+    assert response.headers["ETag"].startswith(f'"{campaign.revision + 1}.')
+
+
+def test_the_sheets_etag_works_as_the_if_match_of_a_campaign_wide_write(owner, campaign):
+    """The ETag names the campaign's state (history_seq) but starts with its revision, so a client may
+    send back the ETag it holds."""
+    client = client_for(owner)
+    etag = client.get(f"/api/v1/campaigns/{campaign.pk}/").headers["ETag"]
+    added = client.post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/", {"colour": "gray"}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert added.status_code == 201
+    stale = client.post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/", {"colour": "purple"}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert stale.status_code == 409
 
 
 def test_writes_to_different_guilds_from_the_same_sheet_both_succeed(owner, friend, campaign):

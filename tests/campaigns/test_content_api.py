@@ -181,3 +181,79 @@ def test_the_content_report_no_longer_lists_a_completed_level_card(api):
 
 def test_the_content_report_of_an_unknown_edition_is_not_found(api):
     assert api.get("/api/v1/content/report/?edition=chess").status_code == 404
+
+
+# --- Kept per content version: 304 and no query while content is unchanged ---------------------------
+
+
+def test_a_content_read_is_kept_and_revalidates_without_a_query(api, django_assert_num_queries):
+    first = api.get("/api/v1/editions/inferno/")
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    with django_assert_num_queries(0):
+        again = api.get("/api/v1/editions/inferno/")
+        unchanged = api.get("/api/v1/editions/inferno/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.json() == first.json() and again["ETag"] == first["ETag"]
+    assert unchanged.status_code == 304 and not unchanged.content
+
+
+def test_each_address_is_kept_apart(api):
+    assert len(api.get("/api/v1/scenarios/?edition=inferno").json()) == 12
+    assert len(api.get("/api/v1/scenarios/?edition=arcadia-quest").json()) == 11
+    assert len(api.get("/api/v1/scenarios/?edition=inferno").json()) == 12
+    assert api.get("/api/v1/monsters/the-judge/?scenario=6").json()["level_card"]["label"] == "6"
+    assert api.get("/api/v1/monsters/the-judge/?scenario=1").json()["level_card"]["label"] == "1"
+
+
+def test_a_refused_read_is_never_kept(api):
+    assert api.get("/api/v1/monsters/the-judge/?scenario=9").status_code == 400
+    assert api.get("/api/v1/monsters/the-judge/?scenario=9").status_code == 400
+
+
+def test_loading_a_pack_changes_the_version_and_the_answer(api, django_capture_on_commit_callbacks):
+    from campaigns.services.content import content_pack_load
+
+    before = api.get("/api/v1/heroes/diana/")
+    record = {
+        "model": "campaigns.hero",
+        "fields": {"edition": ["inferno"], "slug": "diana", "name": "Diana the Bold"},
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        content_pack_load(records=[record])
+    after = api.get("/api/v1/heroes/diana/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after.json()["name"] == "Diana the Bold"
+    assert after["ETag"] != before["ETag"]
+
+
+def test_a_rolled_back_pack_keeps_the_version(api, django_capture_on_commit_callbacks):
+    from campaigns.errors import ContentPackError
+    from campaigns.services.content import content_pack_load
+
+    before = api.get("/api/v1/heroes/diana/")
+    broken = [{"model": "campaigns.hero", "fields": {"edition": ["chess"], "slug": "x", "name": "X"}}]
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(ContentPackError):
+        content_pack_load(records=broken)
+    assert api.get("/api/v1/heroes/diana/", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+
+
+def test_an_admin_save_and_a_card_entered_at_the_table_change_the_version(
+    api, rf, django_capture_on_commit_callbacks
+):
+    from django.contrib import admin
+
+    from campaigns.models import Campaign, Hero
+    from campaigns.services.content import upgrade_card_enter
+    from tests.factories import UserFactory, build_campaign
+
+    etag = api.get("/api/v1/heroes/?edition=inferno")["ETag"]
+    diana = Hero.objects.get(slug="diana")
+    diana.name = "Diana of the Admin"
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.site._registry[Hero].save_model(rf.post("/"), diana, form=None, change=True)
+    listed = api.get("/api/v1/heroes/?edition=inferno", HTTP_IF_NONE_MATCH=etag)
+    assert listed.status_code == 200 and "Diana of the Admin" in {h["name"] for h in listed.json()}
+    campaign: Campaign = build_campaign(UserFactory(username="olga"))
+    etag = api.get("/api/v1/upgrade-cards/?edition=inferno")["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):
+        upgrade_card_enter(campaign=campaign, level=1, entry={"name": "Never Seen Before", "cost": 2})
+    cards = api.get("/api/v1/upgrade-cards/?edition=inferno", HTTP_IF_NONE_MATCH=etag)
+    assert cards.status_code == 200 and "Never Seen Before" in {c["name"] for c in cards.json()}

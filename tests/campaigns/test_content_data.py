@@ -25,8 +25,8 @@ from campaigns.models import (
     SpawnPair,
     UpgradeCard,
 )
+from campaigns.selectors.content import content_pack_export
 from campaigns.selectors.content_data import DATA_DIR, default_table_paths
-from campaigns.services.content import content_pack_export
 from rules_helpers.spawn import SpawnToken, spawn_distribution
 
 pytestmark = pytest.mark.django_db

@@ -575,6 +575,8 @@ def test_the_status_part_fires_a_reload_only_when_my_part_changed(owner, friend,
 
 
 def test_entering_the_cards_dealt_at_the_table(owner, friend, campaign):
+    # An edition whose level-1 deck is not in the app (the shipped Inferno deck is: take it out).
+    UpgradeCard.objects.filter(edition__slug="inferno", deck="level-1").delete()
     campaign = first_scenario(owner, campaign, upgrade_on_paper=False)
     assert open_phase_for(campaign).draft_mode == "manual"
     rows = {f"name_{n}": f"Dealt Card {n}" for n in range(1, 7)} | {f"cost_{n}": n for n in range(1, 7)}

@@ -1,22 +1,49 @@
-"""The Campaign Sheet page costs the same number of queries for a new campaign and a finished one."""
+"""The Campaign Sheet costs a fixed number of queries, whatever the campaign's size, and an unchanged sheet
+costs only the access check.
+
+The sheet is computed once per state of the campaign (its history_seq and the content version) and kept in
+the cache; each test starts with an empty cache (tests/conftest.py), so a test reads "cold" (computed) and
+then "warm" (kept) on purpose.
+"""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
-from django.test import Client
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
+from campaigns.access import campaign_access
+from campaigns.models import Campaign, Event, Membership
+from campaigns.pages.views import _record_form, _sheet_context
+from campaigns.services.content import content_version_bump
+from campaigns.services.inventory import guild_saved_coins_set
 from campaigns.services.scenarios import campaign_finale_record
-from tests.factories import UserFactory, access, build_campaign, record, refreshed, result_line
+from tests.factories import (
+    INFERNO_ROSTERS,
+    UserFactory,
+    access,
+    build_campaign,
+    record,
+    refreshed,
+    result_line,
+)
 
 pytestmark = pytest.mark.django_db
 
-# Session, user, access (3), the prefetched sheet (9), history, phase, hero draft,
-# content for the forms (4), and the owner's tools (4: colours, members, join codes, backups). A campaign
-# with nothing played skips the 3 prefetches of results: fewer, never more.
-SHEET_QUERIES = 26
-OWNER_TOOLS = 4
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
 COLOURS = ("yellow", "purple", "teal", "gray")
+# A sheet page read from the cache: session, user, the access check (campaign, edition and role in one
+# query) and, for the owner only, the join codes still open and the backups kept (they change without an
+# event). The history pages read neither.
+OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 5, 3, 4
+# Computing it: + the prefetched sheet (10), the latest history, open phase, hero draft and members (4),
+# and the edition's forms catalogue (5, kept per content version).
+OWNER_PAGE_COLD = OWNER_PAGE + 10 + 4 + 5
+# The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (10).
+API, API_COLD = 1, 11
 
 
 def full_campaign(owner):
@@ -25,7 +52,10 @@ def full_campaign(owner):
     for number, slug in enumerate((*PATH, "hit-rock-bottom")):
         lines = [
             result_line(
-                c, winner=i == number % 4, coins=i + number, heroes=[{"hero": _first_hero(c), "deaths": i}]
+                c,
+                winner=i == number % 4,
+                coins=i + number,
+                heroes=[{"hero": INFERNO_ROSTERS[c][0], "deaths": i}],
             )
             for i, c in enumerate(COLOURS)
         ]
@@ -37,18 +67,23 @@ def full_campaign(owner):
     return refreshed(campaign)
 
 
-def _first_hero(colour):
-    from tests.factories import INFERNO_ROSTERS
-
-    return INFERNO_ROSTERS[colour][0]
-
-
-def sheet_queries(user, campaign):
-    client = Client()
-    client.force_login(user)
-    with CaptureQueriesContext(connection) as queries:
-        assert client.get(f"/campaigns/{campaign.pk}/").status_code == 200
-    return len(queries)
+def long_history(campaign, owner, events=2000):
+    """Pad the history to `events` more changes (rows of the kind a long campaign piles up)."""
+    start = refreshed(campaign).history_seq
+    guild = campaign.guilds.first()
+    Event.objects.bulk_create(
+        Event(
+            campaign=campaign,
+            seq=start + n,
+            kind="saved-coins",
+            summary=f"{guild.colour.name} saved a coin ({n})",
+            actor=owner,
+            guild=guild,
+        )
+        for n in range(1, events + 1)
+    )
+    Campaign.objects.filter(pk=campaign.pk).update(history_seq=F("history_seq") + events)
+    return refreshed(campaign)
 
 
 def small_campaign(owner, friend=None):
@@ -58,37 +93,203 @@ def small_campaign(owner, friend=None):
     return record(owner, campaign, "ferry-of-the-dead", lines)
 
 
-def test_the_sheet_takes_a_fixed_number_of_queries(django_assert_num_queries, django_assert_max_num_queries):
-    owner = UserFactory(username="olga")
-    empty = build_campaign(owner, guilds={"yellow": None, "teal": None}, name="Nothing Yet")
-    small = small_campaign(owner)
-    full = full_campaign(owner)
-    assert (
-        "Ultimate Arcadian"
-        in Client(HTTP_HOST="testserver")
-        .get(f"/campaigns/{full.pk}/?share={full.share_token}")
-        .content.decode()
-    )
+def page_client(user):
     client = Client()
-    client.force_login(owner)
-    for campaign in (small, full):
-        with django_assert_num_queries(SHEET_QUERIES):
-            client.get(f"/campaigns/{campaign.pk}/")
-    with django_assert_max_num_queries(SHEET_QUERIES):
-        client.get(f"/campaigns/{empty.pk}/")
+    client.force_login(user)
+    return client
+
+
+def api_client(user):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def queries(client, url, **headers):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, **headers)
+    assert response.status_code in (200, 304), response.status_code
+    return len(captured), response
+
+
+def cold(client, url):
+    cache.clear()
+    return queries(client, url)[0]
+
+
+def test_the_sheet_page_takes_a_fixed_number_of_queries_at_any_size():
+    owner = UserFactory(username="olga")
+    small = small_campaign(owner)
+    huge = long_history(full_campaign(owner), owner)
+    client = page_client(owner)
+    for campaign in (small, huge):
+        url = f"/campaigns/{campaign.pk}/"
+        assert cold(client, url) == OWNER_PAGE_COLD
+        assert queries(client, url)[0] == OWNER_PAGE
+    assert "Ultimate Arcadian" in client.get(f"/campaigns/{huge.pk}/").content.decode()
+
+
+def test_a_fresh_campaign_and_a_long_one_read_in_the_same_queries():
+    """6 scenarios, 4 guilds and 2,000 changes: the API and the page cost what a new campaign costs."""
+    owner = UserFactory(username="olga")
+    fresh = build_campaign(owner, guilds=dict.fromkeys(COLOURS), name="Fresh")
+    huge = long_history(full_campaign(owner), owner)
+    pages, api = page_client(owner), api_client(owner)
+    reads = ((pages, "/campaigns/", OWNER_PAGE, OWNER_PAGE_COLD), (api, "/api/v1/campaigns/", API, API_COLD))
+    for client, path, warm, most in reads:
+        fresh_cold, fresh_warm = cold(client, f"{path}{fresh.pk}/"), queries(client, f"{path}{fresh.pk}/")[0]
+        huge_cold, huge_warm = cold(client, f"{path}{huge.pk}/"), queries(client, f"{path}{huge.pk}/")[0]
+        assert fresh_warm == huge_warm == warm
+        # A campaign with nothing played skips the prefetches of results: fewer, never more.
+        assert fresh_cold <= huge_cold == most
 
 
 def test_a_player_and_a_spectator_take_as_few_queries_whatever_the_size():
     owner, friend = UserFactory(username="olga"), UserFactory(username="fred")
     small = small_campaign(owner, friend)
     full = full_campaign(owner)
-    from campaigns.models import Membership
-
     Membership.objects.create(campaign=full, user=friend)
-    assert sheet_queries(friend, small) == sheet_queries(friend, full) == SHEET_QUERIES - OWNER_TOOLS
+    player = page_client(friend)
     spectator = Client()
-    with CaptureQueriesContext(connection) as queries:
-        spectator.get(f"/campaigns/{full.pk}/?share={full.share_token}")
-    with CaptureQueriesContext(connection) as small_queries:
-        spectator.get(f"/campaigns/{small.pk}/?share={small.share_token}")
-    assert len(queries) == len(small_queries)
+    for campaign in (small, full):
+        queries(player, f"/campaigns/{campaign.pk}/")
+        assert queries(player, f"/campaigns/{campaign.pk}/")[0] == PLAYER_PAGE
+        shared = f"/campaigns/{campaign.pk}/?share={campaign.share_token}"
+        assert queries(spectator, shared)[0] == 1
+
+
+def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_pages_too():
+    owner = UserFactory(username="olga")
+    huge = long_history(full_campaign(owner), owner, events=120)
+    client = page_client(owner)
+    page = client.get(f"/campaigns/{huge.pk}/").content.decode()
+    assert page.count('class="event') == 20
+    assert f"/campaigns/{huge.pk}/history/" in page
+    first, first_response = queries(client, f"/campaigns/{huge.pk}/history/")
+    body = first_response.content.decode()
+    assert body.count('class="event') == 50 and "saved a coin (120)" in body
+    before = huge.history_seq - 49
+    assert f"?before={before}" in body
+    later, later_response = queries(client, f"/campaigns/{huge.pk}/history/?before={before}")
+    assert "saved a coin (70)" in later_response.content.decode()
+    assert "saved a coin (71)" not in later_response.content.decode()
+    assert first == later == OWNER_HISTORY  # session, user, access, one page of events (the sheet is kept)
+
+
+# --- Revalidation: an unchanged sheet answers 304 after the access check alone ------------------------
+
+
+def test_an_unchanged_sheet_answers_304_with_only_the_access_check(django_assert_num_queries):
+    owner = UserFactory(username="olga")
+    full = full_campaign(owner)
+    api = api_client(owner)
+    url = f"/api/v1/campaigns/{full.pk}/"
+    etag = api.get(url).headers["ETag"]
+    with CaptureQueriesContext(connection) as captured:
+        response = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304 and response.headers["ETag"] == etag and not response.content
+    (only,) = captured
+    assert "campaigns_campaign" in only["sql"] and "campaigns_guild" not in only["sql"]
+    pages = page_client(owner)
+    pages.get(f"/campaigns/{full.pk}/")  # the first answer gives the browser its CSRF cookie
+    etag = pages.get(f"/campaigns/{full.pk}/").headers["ETag"]
+    with django_assert_num_queries(OWNER_PAGE):
+        assert pages.get(f"/campaigns/{full.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_a_guild_write_changes_the_etag_though_not_the_campaign_revision():
+    owner = UserFactory(username="olga")
+    campaign = small_campaign(owner)
+    api = api_client(owner)
+    url = f"/api/v1/campaigns/{campaign.pk}/"
+    before = api.get(url)
+    guild = campaign.guilds.get(colour__slug="yellow")
+    guild_saved_coins_set(
+        access=access(owner, campaign), actor=owner, guild=guild, revision=guild.revision, coins=1
+    )
+    after = api.get(url, HTTP_IF_NONE_MATCH=before.headers["ETag"])
+    assert after.status_code == 200
+    assert after.json()["revision"] == before.json()["revision"]
+    assert after.headers["ETag"] != before.headers["ETag"]
+    yellow = next(g for g in after.json()["guilds"] if g["colour"] == "yellow")
+    assert yellow["saved_coins"] == 1
+
+
+def test_a_content_change_changes_the_etag(django_capture_on_commit_callbacks):
+    owner = UserFactory(username="olga")
+    campaign = small_campaign(owner)
+    api = api_client(owner)
+    url = f"/api/v1/campaigns/{campaign.pk}/"
+    etag = api.get(url).headers["ETag"]
+    assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        content_version_bump()
+    assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_each_reader_gets_their_own_view_of_the_kept_sheet():
+    """The owner's read fills the cache; the player's and the spectator's reads come from it."""
+    owner, friend = UserFactory(username="olga"), UserFactory(username="fred")
+    campaign = small_campaign(owner, friend)
+    url = f"/api/v1/campaigns/{campaign.pk}/"
+    mine = api_client(owner).get(url)
+    theirs = api_client(friend).get(url, HTTP_IF_NONE_MATCH=mine.headers["ETag"])
+    watching = APIClient().get(f"{url}?share={campaign.share_token}")
+    assert theirs.status_code == 200 and theirs.headers["ETag"] != mine.headers["ETag"]
+    assert mine.json()["share_token"] == campaign.share_token
+    assert theirs.json()["share_token"] is None and watching.json()["share_token"] is None
+    assert {g["colour"]: g["editable"] for g in mine.json()["guilds"]} == {"yellow": True, "teal": True}
+    assert {g["colour"]: g["editable"] for g in theirs.json()["guilds"]} == {"yellow": False, "teal": True}
+    assert not any(g["editable"] for g in watching.json()["guilds"])
+    assert (mine.json()["role"], theirs.json()["role"], watching.json()["role"]) == (
+        "owner",
+        "player",
+        "spectator",
+    )
+
+
+def test_the_page_is_read_afresh_after_a_new_join_code_though_no_event_records_it():
+    owner = UserFactory(username="olga")
+    campaign = small_campaign(owner)
+    client = page_client(owner)
+    url = f"/campaigns/{campaign.pk}/"
+    etag = client.get(url).headers["ETag"]
+    code = {"revision": campaign.revision, "hours": 24, "max_uses": 2}
+    client.post(f"/campaigns/{campaign.pk}/do/join-code/", code)
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200 and 'class="join-code"' in response.content.decode()
+
+
+@pytest.mark.parametrize("part", ["upgrade/status/", "hero-draft/status/"])
+def test_the_polled_status_parts_answer_304_while_nothing_changes(part, django_assert_num_queries):
+    owner = UserFactory(username="olga")
+    campaign = small_campaign(owner)
+    client = page_client(owner)
+    url = f"/campaigns/{campaign.pk}/{part}?seen=x"
+    etag = client.get(url, HTTP_HX_REQUEST="true").headers["ETag"]
+    # Session, user and the access check: nothing of the phase is read.
+    with django_assert_num_queries(3):
+        response = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+
+
+# --- No query from inside a template -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["small", "full"])
+@pytest.mark.parametrize("who", ["owner", "spectator"])
+def test_the_sheet_page_renders_without_a_single_query(size, who, django_assert_num_queries):
+    """The view reads everything first; the templates only format what they are given."""
+    owner = UserFactory(username="olga")
+    campaign = small_campaign(owner) if size == "small" else full_campaign(owner)
+    request = RequestFactory().get(f"/campaigns/{campaign.pk}/")
+    request.user = owner if who == "owner" else UserFactory(username="sally")
+    share = campaign.share_token if who == "spectator" else None
+    context = _sheet_context(campaign_access(user=request.user, pk=campaign.pk, share_token=share))
+    context.update({"failed": None, "notice": "", "share": share or ""})
+    context["record_form"] = _record_form(context, None)
+    with django_assert_num_queries(0):
+        html = render_to_string("campaigns/sheet.html", context, request=request)
+    assert campaign.name in html
+    assert ("Ultimate Arcadian" in html) == (size == "full")
+    assert (context["record_form"] is not None) == (size == "small" and who == "owner")

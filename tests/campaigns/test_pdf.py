@@ -96,7 +96,7 @@ def test_the_back_lists_every_guild_player_hero_card_curse_saved_coin_and_title(
                 assert f"{hero['curse']['code']} {hero['curse']['name']}" in back
     for code, name in (
         ("INF-R01", "The Finisher"),
-        ("INF-R03", "Collector's Armor"),
+        ("INF-R03", "Collector's Plate"),
         ("INF-S01", "Dusty Blade"),
     ):
         assert f"{code} {name}" in back

@@ -5,7 +5,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from campaigns.models import HeroCurse, InventoryCard, Membership, UpgradeCard, UpgradePhase
+from campaigns.models import DeathCurse, HeroCurse, InventoryCard, Membership, UpgradeCard, UpgradePhase
 from rules_helpers.curses import Curse, draw_curses
 from rules_helpers.drafts import UpgradeDraft
 from tests.conftest import db_snapshot
@@ -135,6 +135,8 @@ def test_old_curses_go_back_to_the_deck_when_the_phase_opens(table):
 
 
 def test_without_the_level_deck_the_table_enters_its_dealt_cards(table):
+    # An edition whose level-1 deck is not in the app (the shipped Inferno deck is: take it out).
+    UpgradeCard.objects.filter(edition__slug="inferno", deck="level-1").delete()
     campaign, players = table
     campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True, coins=5))
     view = phase_get(players["purple"], campaign).json()
@@ -403,7 +405,8 @@ def test_a_spectator_and_a_member_without_that_guild_cannot_act(table):
 
 
 def test_when_the_curse_deck_runs_out_the_last_heroes_draw_what_is_left(table):
-    """Inferno's pack gives no curse copies yet (8 cards in the deck), yet the scenario records."""
+    """An incomplete curse deck (one copy of each of the 8 kinds) runs dry, yet the scenario records."""
+    DeathCurse.objects.filter(edition__slug="inferno").update(copies=None)
     campaign, players = table
     lines = {
         colour: result_line(

@@ -4,7 +4,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_helpers.curses import Curse, CurseDraw, curse_draw_count, draw_curses, draws_within_deck
+from rules_helpers.curses import (
+    Curse,
+    CurseDraw,
+    check_heroes_once,
+    curse_draw_count,
+    draw_curses,
+    draws_within_deck,
+)
 from tests.rules_helpers.scripted import ScriptedRandom
 
 NO_CURSE, SHOCK, NOSEBLEED, AMNESIA, ETERNAL = (
@@ -80,6 +87,13 @@ def test_drawing_does_not_change_the_callers_deck():
 def test_a_hero_listed_twice_is_refused():
     with pytest.raises(ValueError, match="listed twice"):
         draw_curses([SHOCK, AMNESIA], [("mark", 1), ("mark", 1)], rng=ScriptedRandom())
+
+
+def test_each_hero_is_named_once_in_a_phase_draws():
+    """RB:1628-1630 "each Hero gets 1 Death Curse card per Death token": one draw per Hero per phase."""
+    check_heroes_once(["diana", "mark"])
+    with pytest.raises(ValueError, match="a Hero is listed twice"):
+        check_heroes_once(["diana", "mark", "diana"])
 
 
 def test_a_negative_draw_count_is_refused():

@@ -30,7 +30,7 @@ class Migration(migrations.Migration):
     atomic = False
 
     dependencies = [
-        ('campaigns', '0003_content_data'),
+        ('campaigns', '0004_user_language'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0004_bounded_counters'),
+        ('campaigns', '0005_bounded_counters'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

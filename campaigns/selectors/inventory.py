@@ -1,0 +1,28 @@
+"""Reads of a guild's inventory: the slots its heroes' cards take, shaped as the inventory rules read them."""
+
+from __future__ import annotations
+
+from campaigns.models import Guild, GuildHero, InventoryCard
+from rules_helpers import inventory as rules
+
+
+def slots_taken(hero: GuildHero) -> set[int]:
+    """The slots holding the hero's cards (a bought card waiting past the last slot included)."""
+    return set(InventoryCard.objects.filter(hero=hero).values_list("slot", flat=True))
+
+
+def free_slot(hero: GuildHero) -> int | None:
+    """The hero's lowest empty slot, or None when every slot holds a card."""
+    return rules.free_slot(slots_taken(hero), slots=hero.guild.campaign.edition.slots_per_hero)
+
+
+def guild_card_slots(guild: Guild) -> list[int]:
+    """The slot of each card the guild holds, one entry per card."""
+    return list(InventoryCard.objects.filter(guild=guild).values_list("slot", flat=True))
+
+
+def heroes_for_bought_cards(guild: Guild) -> list[tuple[GuildHero, set[int]]]:
+    """The guild's heroes in the order a bought card looks for a free slot (fielded first), each with the
+    slots its cards take."""
+    heroes = GuildHero.objects.filter(guild=guild, retired=False).order_by("-fielded", "position")
+    return [(hero, slots_taken(hero)) for hero in heroes]

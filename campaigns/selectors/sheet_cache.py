@@ -1,0 +1,159 @@
+"""The sheet kept in the cache: computed once per state of a campaign and shared by every reader.
+
+A campaign's state is named by its `history_seq` and the content version. Every write records an event,
+and every event bumps `history_seq`, guild writes included (they leave the campaign's `revision` alone, so
+the revision cannot name the state). The sheet also shows content (scenario, hero and card names), which
+changes only when the content version does (`content_version`). A state, once named, never changes, so
+an entry is never invalidated: a write moves readers to a new key and the old one expires.
+
+The cache is Django's (Redis in production, local memory in development and tests). It fails open: with
+no content version (Redis down) nothing is kept and every read is computed, as before the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.core.cache import cache
+
+from campaigns.access import Access
+from campaigns.models import Campaign, Event, JoinCode
+from campaigns.selectors.campaigns import (
+    campaign_events,
+    campaign_for_sheet,
+    campaign_members,
+    hero_draft_record,
+    is_undone,
+    last_winner,
+    open_phase_for,
+)
+from campaigns.selectors.live import live_state
+from campaigns.selectors.sheet import sheet_snapshot
+from campaigns.selectors.versions import content_version
+
+# Old states are never read again; a day keeps a quiet campaign's sheet between evenings of play.
+TIMEOUT = 24 * 60 * 60
+HISTORY_LATEST = 20
+
+
+def _key(kind: str, campaign_id: int, history_seq: int, content: str) -> str:
+    return f"{kind}:{campaign_id}:{history_seq}:{content}"
+
+
+def cached_sheet(campaign: Campaign) -> dict[str, Any]:
+    """The sheet snapshot (`sheet.sheet_snapshot`) for the campaign as `campaign` names it."""
+    return cached_sheet_at(campaign, content_version())
+
+
+def cached_sheet_at(campaign: Campaign, content: str | None) -> dict[str, Any]:
+    """`cached_sheet` for a content version the caller already read (None: the cache is down)."""
+    if content is not None:
+        found = cache.get(_key("sheet", campaign.pk, campaign.history_seq, content))
+        if found is not None:
+            return found
+    full = campaign_for_sheet(campaign_id=campaign.pk)
+    snapshot = sheet_snapshot(full)
+    if content is not None:
+        # Kept under the state read with the sheet: the rows read after it can only be newer.
+        cache.set(_key("sheet", full.pk, full.history_seq, content), snapshot, TIMEOUT)
+    return snapshot
+
+
+def cached_sheet_page(campaign: Campaign) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The sheet snapshot and what the sheet page adds to it (names, history, phases, live tracker)."""
+    content = content_version()
+    keys = [_key(kind, campaign.pk, campaign.history_seq, content or "") for kind in ("sheet", "page")]
+    found = cache.get_many(keys) if content is not None else {}
+    if len(found) == 2:
+        return found[keys[0]], found[keys[1]]
+    full = campaign_for_sheet(campaign_id=campaign.pk)
+    snapshot, page = sheet_snapshot(full), page_snapshot(full)
+    if content is not None:
+        cache.set_many(
+            {
+                _key("sheet", full.pk, full.history_seq, content): snapshot,
+                _key("page", full.pk, full.history_seq, content): page,
+            },
+            TIMEOUT,
+        )
+    return snapshot, page
+
+
+def page_snapshot(campaign: Campaign) -> dict[str, Any]:
+    """What the sheet page shows besides the sheet, the same for every reader; `campaign` comes from
+    `campaign_for_sheet`."""
+    scenarios = [s for c in campaign.edition.circles.all() for s in c.scenarios.all()]
+    winner = last_winner(campaign)
+    phase = open_phase_for(campaign)
+    draft = hero_draft_record(campaign)
+    # The latest changes only, however long the campaign: the full history has its own page.
+    history = history_rows(campaign_events(campaign=campaign).order_by("-seq")[: HISTORY_LATEST + 1])
+    return {
+        "names": {s.slug: s.name for s in scenarios},
+        "angel_names": {s.angel.slug: s.angel.name for s in scenarios if s.angel_id},
+        "winner": None if winner is None else winner.pk,
+        "open_phase": None if phase is None else {"level": phase.level},
+        "hero_draft": None if draft is None else {"done": draft.done},
+        "history": history[:HISTORY_LATEST],
+        "history_more": len(history) > HISTORY_LATEST,
+        "live": live_state(campaign),
+        "members": campaign_members(campaign),
+    }
+
+
+def history_rows(events: Any) -> list[dict[str, Any]]:
+    """Events as the history lists show them, without the rows they changed."""
+    return [_history_row(e) for e in events]
+
+
+def _history_row(event: Event) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "kind": event.kind,
+        "summary": event.summary,
+        "actor": event.actor.get_username()
+        if event.actor_id
+        else (f"{event.actor_name} (imported)" if event.actor_name else None),
+        "actor_id": event.actor_id,
+        "at": event.created_at,
+        "undone": is_undone(event),
+        "has_changes": bool(event.changes),
+        "guild_id": event.guild_id,
+        "guild": event.guild.colour.slug if event.guild_id else None,
+    }
+
+
+def history_page(
+    campaign: Campaign, *, before: int | None, size: int
+) -> tuple[list[dict[str, Any]], int | None]:
+    """One page of the history, newest first, from just below `before`; and where the next page starts."""
+    events = campaign_events(campaign=campaign).order_by("-seq")
+    if before is not None:
+        events = events.filter(seq__lt=before)
+    rows = history_rows(events[: size + 1])
+    older = rows[size - 1]["seq"] if len(rows) > size else None
+    return rows[:size], older
+
+
+def tag(*parts: Any) -> str:
+    """A short fingerprint of what a response depends on besides the campaign's state."""
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:12]
+
+
+def sheet_etag(revision: int, history_seq: int, content: str, *reader: Any) -> str:
+    """The sheet's ETag: the campaign revision first (so it still works as an If-Match for a campaign-wide
+    write), then the state, then a fingerprint of the content version and of who reads."""
+    return f'"{revision}.{history_seq}.{tag(content, *reader)}"'
+
+
+def access_etag(access: Access, content: str | None, *reader: Any) -> str | None:
+    """The ETag of a campaign read by `access`, from the access check's row alone (no further query)."""
+    if content is None:
+        return None
+    campaign = access.campaign
+    return sheet_etag(campaign.revision, campaign.history_seq, content, access.role, access.user_id, *reader)
+
+
+def join_codes_tag(codes: list[JoinCode]) -> str:
+    return tag(*((c.pk, c.uses) for c in codes))

@@ -1,0 +1,160 @@
+"""Who is asking and how often: the client's address, trusted only as far as the configured proxies, and the
+rate limits keyed on it (sign-up, join codes, the anonymous helpers, failed log-ins).
+
+Every limit here and DRF's own throttles (`NUM_PROXIES`) read the address the same way, so a client cannot
+pick a fresh identity by sending its own `X-Forwarded-For`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable
+from typing import Any
+
+from axes.backends import AxesStandaloneBackend
+from django.conf import settings
+from django.http import HttpRequest
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.views import APIView
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The address of the client, as the nearest `TRUSTED_PROXY_COUNT` proxies saw it.
+
+    With no trusted proxy (the default) `X-Forwarded-For` is ignored: anyone can write that header.
+    Behind N proxies, each appends the address it received the request from, so the N-th entry from the
+    right was written by our own outermost proxy; entries further left are the client's to invent.
+    An entry that is not an address (a misconfigured count) falls back to the connection's own address.
+    """
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXY_COUNT
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if proxies <= 0 or not forwarded:
+        return remote
+    hops = [hop.strip() for hop in forwarded.split(",")]
+    candidate = hops[-min(proxies, len(hops))]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        return remote
+
+
+class ClientRateThrottle(SimpleRateThrottle):
+    """A DRF rate throttle that reads its rate when it runs and knows anonymous clients by `client_ip`.
+
+    Also usable from plain Django views through `refused_for`: it needs only `request.META` and
+    `request.user`.
+    """
+
+    def get_rate(self) -> str | None:
+        # DRF copies the rates onto the class at import; read them now, so a changed setting takes effect.
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request: Any) -> str:
+        return client_ip(request)
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class UserRateThrottle(ClientRateThrottle):
+    """Per signed-in account; its cache key is the one DRF's `ScopedRateThrottle` uses for a user, so an
+    API view throttled by scope and a page using this class share one budget."""
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        user = getattr(request, "user", None)
+        if not (user and user.is_authenticated):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": user.pk}
+
+
+class SignupThrottle(ClientRateThrottle):
+    """New accounts per client address (`SIGNUP_RATE`): free accounts must not multiply other budgets."""
+
+    scope = "signup"
+
+
+class JoinUserThrottle(UserRateThrottle):
+    """Join-code attempts per account (`JOIN_RATE`), the same budget as the API's `join` scope."""
+
+    scope = "join"
+
+
+class JoinClientThrottle(ClientRateThrottle):
+    """Join-code attempts per client address (`JOIN_IP_RATE`), whatever account makes them."""
+
+    scope = "join_ip"
+
+
+JOIN_THROTTLES = (JoinUserThrottle, JoinClientThrottle)
+
+
+# --- Counting per window -------------------------------------------------------------------------------
+# DRF's `SimpleRateThrottle` keeps a list of every request time in the window and reads and rewrites the
+# whole list on each request: at a few hundred requests a second that is thousands of timestamps pickled
+# through Redis twice per request. `WindowRateThrottle` counts instead: the window opens with the client's
+# first request and lasts the rate's duration; each request adds one. With Redis it is one round trip
+# (`ResilientRedisCache.hit`).
+
+
+def window_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
+    """Count one request in the window at `key` (opened for `seconds` if new): (requests so far, seconds
+    until the window closes)."""
+    hit = getattr(cache, "hit", None)
+    if hit is not None:
+        return hit(key, seconds)
+    cache.add(key, 0, seconds)
+    try:
+        return cache.incr(key), seconds
+    except ValueError:  # the window closed between the two calls: this request opens the next one
+        cache.add(key, 1, seconds)
+        return 1, seconds
+
+
+class WindowRateThrottle(ScopedRateThrottle):
+    """`ScopedRateThrottle`'s scopes and rates, counted per window instead of per request time."""
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        self.scope = getattr(view, self.scope_attr, None)
+        self.rate = self.get_rate() if self.scope else None
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        count, self.remaining = window_hit(self.cache, self.key, self.duration)
+        return count <= self.num_requests
+
+    def wait(self) -> float | None:
+        return self.remaining
+
+
+def refused_for(
+    request: HttpRequest, throttles: Iterable[type[BaseThrottle]], view: Any = None
+) -> float | None:
+    """For a plain Django view: None when every throttle lets the request through (each counts it),
+    else the seconds to wait before trying again. `view` stands in for the DRF view a scoped throttle
+    reads its `throttle_scope` from."""
+    waits = []
+    for throttle_class in throttles:
+        throttle = throttle_class()
+        if not throttle.allow_request(request, view):
+            waits.append(throttle.wait() or 1.0)
+    return max(waits) if waits else None
+
+
+class LoginLockoutBackend(AxesStandaloneBackend):
+    """django-axes' lockout check for web log-ins (pages and admin): refuses a locked-out client or account
+    before the password is even looked at.
+
+    An `authenticate()` without a request (a management command, the test client's `login`) is not a guess
+    made over the network, so it passes through to the next backend instead of failing.
+    """
+
+    def authenticate(self, request: HttpRequest | None, *args: Any, **kwargs: Any) -> None:
+        if request is None:
+            return None
+        return super().authenticate(request, *args, **kwargs)
