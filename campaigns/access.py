@@ -6,6 +6,7 @@ it to show or hide a button. Membership is checked once, in `campaign_access`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -32,7 +33,25 @@ CAMPAIGN_SCOPED_KINDS = frozenset(
         "live-abandoned",
     }
 )
-OWNER_ONLY_UNDO = frozenset({"finale", "guild-added"})
+# Undo follows who may make the change (F5). The owner's own actions and the app's side effects of them:
+# only the owner undoes them (a player re-dealing the upgrade hands or re-drawing curses would bypass the
+# owner-only restart).
+OWNER_ONLY_UNDO = frozenset(
+    {
+        "finale",
+        "guild-added",
+        "guild-assigned",
+        "upgrade-opened",
+        "upgrade-abandoned",
+        "hero-draft-started",
+        "live-abandoned",
+    }
+)
+# Campaign-wide changes any member may make: the owner or the member who made it undoes them. Any other
+# change without a guild follows the same rule; a guild's changes are its player's or the owner's.
+OWNER_OR_ACTOR_UNDO = frozenset({"scenario-recorded", "live-started", "undo-campaign"})
+# The last winner's choice: the winner's player (who chose it) or the owner.
+WINNER_UNDO = frozenset({"next-chosen"})
 
 
 @dataclass(frozen=True)
@@ -71,8 +90,15 @@ class Access:
         return self.is_member and self.may_edit_guild(guild)
 
     def may_claim(self, guild: Guild) -> bool:
-        """A member takes a guild nobody plays (taking one's own again changes nothing)."""
-        return self.is_member and guild.player_id in (None, self.user_id)
+        """A member takes an open guild: nobody plays it and the owner holds it for nobody. A guild held for
+        an absent friend is the owner's to hand over (F12). Taking one's own again changes nothing."""
+        if guild.player_id is not None:
+            return self.is_member and guild.player_id == self.user_id
+        return self.is_member and not guild.player_name
+
+    def may_assign(self, guild: Guild) -> bool:
+        """Only the owner hands a guild to a member (or takes it back), e.g. one held for an absent friend."""
+        return self.is_owner
 
     def may_choose_next(self, winner: Guild | None) -> bool:
         """The last scenario's winner chooses the next one (the owner for them); the owner the first."""
@@ -82,17 +108,41 @@ class Access:
 
     def may_undo(self, event: Event) -> bool:
         """Undo needs the right to make the change: the owner's kinds stay the owner's, a guild's its own."""
-        return self.may_undo_change(kind=event.kind, guild_id=event.guild_id, has_changes=bool(event.changes))
+        return self.may_undo_change(
+            kind=event.kind, guild_id=event.guild_id, actor_id=event.actor_id, has_changes=bool(event.changes)
+        )
 
-    def may_undo_change(self, *, kind: str, guild_id: int | None, has_changes: bool) -> bool:
+    def may_undo_change(
+        self, *, kind: str, guild_id: int | None, actor_id: int | None, has_changes: bool
+    ) -> bool:
         """`may_undo` for a history row kept without its Event."""
         if not self.is_member or not has_changes:
             return False
+        return self.undo_refusal(kind=kind, guild_id=guild_id, actor_id=actor_id) is None
+
+    def undo_refusal(self, *, kind: str, guild_id: int | None, actor_id: int | None) -> str | None:
+        """Why the caller may not undo a change (None: they may). The one table of F5."""
+        if self.is_owner:
+            return None
+        if not self.is_member:
+            return "Spectators cannot change the campaign."
         if kind in OWNER_ONLY_UNDO:
-            return self.is_owner
+            return "Only the campaign's owner may undo this."
+        if kind in WINNER_UNDO:
+            if guild_id is not None and guild_id in self.guild_ids:
+                return None
+            return "Only the guild that chose the next scenario, or the owner, may undo the choice."
         if kind in CAMPAIGN_SCOPED_KINDS or guild_id is None:
-            return True
-        return self.is_owner or guild_id in self.guild_ids
+            if actor_id is not None and actor_id == self.user_id:
+                return None
+            return "Only the campaign's owner or the member who made this change may undo it."
+        if guild_id in self.guild_ids:
+            return None
+        return "Only that guild's player or the owner may undo its changes."
+
+    def undo_needs_confirmation(self, event: Event) -> bool:
+        """Undoing someone else's change (or the app's) is asked twice on the pages."""
+        return event.actor_id is None or event.actor_id != self.user_id
 
     def knowing_guilds(self, players: dict[int, int | None]) -> Access:
         """This reader, with the guilds they play taken from a sheet's {guild id: player id}."""
@@ -101,6 +151,11 @@ class Access:
         reader = self.user_id if self.is_member else None
         played = frozenset(pk for pk, player in players.items() if reader and player == reader)
         return replace(self, known_guild_ids=played)
+
+
+def is_campaign_scoped(event: Event) -> bool:
+    """A change to the campaign as a whole: its undo claims the campaign's revision."""
+    return event.kind in CAMPAIGN_SCOPED_KINDS or event.guild_id is None
 
 
 def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None) -> Access:
@@ -119,9 +174,16 @@ def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None)
         raise Http404 from None
     if signed_in and campaign.caller_role:
         return Access(campaign, campaign.caller_role, user.pk)
-    if share_token and share_token == campaign.share_token:
+    if share_link_matches(campaign, share_token):
         return Access(campaign, SPECTATOR, None)
     raise Http404
+
+
+def share_link_matches(campaign: Campaign, token: Any) -> bool:
+    """The share link opens the sheet read-only while the owner keeps it on; compared in constant time."""
+    if not isinstance(token, str) or not token or not campaign.share_token:
+        return False
+    return secrets.compare_digest(token.encode(), campaign.share_token.encode())
 
 
 def require_owner(access: Access) -> None:

@@ -44,3 +44,19 @@ def render_sheet_document(self: Task, document_id: int) -> None:
 
     # In-process (no broker) nothing could retry later: a transient error fails the sheet at once instead.
     documents.sheet_document_render(document_id=document_id, retryable=not self.request.is_eager)
+
+
+@shared_task(ignore_result=True, acks_late=True, soft_time_limit=60, time_limit=90)
+def backup_campaign(campaign_id: int, reason: str) -> None:
+    """Keep a full backup of the campaign after a milestone (a recorded scenario, a closed upgrade phase)."""
+    from campaigns.services import backups
+
+    backups.campaign_backup_create(campaign_id=campaign_id, reason=reason)
+
+
+@shared_task(ignore_result=True, acks_late=True, soft_time_limit=120, time_limit=150)
+def import_campaign(job_id: int) -> None:
+    """Load a large campaign import in the background (the importer polls its progress)."""
+    from campaigns.services import imports
+
+    imports.campaign_import_run(job_id=job_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.db import DatabaseError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -74,10 +75,25 @@ class CampaignAPIView(APIView):
     its change on top."""
 
     def handle_exception(self, exc: Exception) -> Response:
+        if _is_lock_conflict(exc) and "pk" in self.kwargs:
+            # A backstop behind the one lock order (F6): a deadlock or serialization failure the database
+            # broke is a race like any other, answered 409 with the current sheet, never 500.
+            exc = ConflictError(COLLIDED, campaign_id=int(self.kwargs["pk"]))
         if isinstance(exc, ConflictError) and exc.current is None and exc.campaign_id is not None:
             access = campaign_access(user=getattr(self.request, "user", None), pk=exc.campaign_id)
             exc.current = sheet_for_reader(cached_sheet(access.campaign), access)
         return super().handle_exception(exc)
+
+
+COLLIDED = "Another write to this campaign collided with yours; reload and try again."
+# PostgreSQL's deadlock_detected and serialization_failure.
+LOCK_CONFLICTS = frozenset({"40P01", "40001"})
+
+
+def _is_lock_conflict(exc: Exception) -> bool:
+    if not isinstance(exc, DatabaseError):
+        return False
+    return getattr(exc.__cause__, "sqlstate", None) in LOCK_CONFLICTS
 
 
 def check_role(access: Access, role: str, guild: Guild | None) -> None:

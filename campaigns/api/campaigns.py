@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from django.db import transaction
-from drf_spectacular.utils import extend_schema, inline_serializer
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from campaigns.access import campaign_access, require_member
+from campaigns.access import campaign_access, require_member, require_owner
 from campaigns.api.base import (
     SHARE_PARAM,
     SHEET,
@@ -19,12 +21,14 @@ from campaigns.api.base import (
     sheet_response,
     valid,
 )
-from campaigns.api.outputs import CampaignDocument
+from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
+from campaigns.selectors.backups import import_job
 from campaigns.selectors.campaigns import campaigns_visible_to
-from campaigns.selectors.transfer import campaign_export
+from campaigns.selectors.transfer import campaign_export, campaign_export_for
+from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
 from campaigns.services import campaigns as campaign_services
-from campaigns.services import transfer
+from campaigns.services import imports, transfer
 from companion.api import errors
 from companion.conditional import not_modified, unchanged
 from companion.throttling import JOIN_THROTTLES
@@ -122,22 +126,80 @@ class JoinCodeCreate(CampaignAPIView):
         )
 
 
+FULL_PARAM = OpenApiParameter(
+    "full",
+    OpenApiTypes.BOOL,
+    description="The owner's full backup, every guild's hidden hands included (owner only).",
+)
+TOO_BIG = (
+    f"A campaign export is at most {MAX_DOCUMENT_BYTES // (1024 * 1024)} MB; "
+    "this one is larger, so it cannot be an export of this app."
+)
+
+TOO_BIG_ANSWER = OpenApiResponse(OpenApiTypes.OBJECT, description="The body is larger than any export.")
+
+
 class Export(CampaignAPIView):
-    @extend_schema(responses={200: CampaignDocument, **errors(403, 404)})
+    @extend_schema(parameters=[FULL_PARAM], responses={200: CampaignDocument, **errors(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
+        """A member's copy leaves out other guilds' hidden hands; `?full=1` is the owner's full backup."""
         access = access_for(request, pk)
         require_member(access)
-        response = Response(campaign_export(campaign=access.campaign))
-        response["Content-Disposition"] = f'attachment; filename="campaign-{access.campaign.pk}.json"'
+        name = f"campaign-{access.campaign.pk}"
+        if request.query_params.get("full") in ("1", "true", "yes"):
+            require_owner(access)
+            response = Response(campaign_export(campaign=access.campaign))
+            name += "-full-backup-secret"
+        else:
+            response = Response(campaign_export_for(access=access))
+        response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        response["Cache-Control"] = "no-store"
         return response
 
 
 class Import(CampaignAPIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=CampaignDocument, responses={201: SHEET, **errors(400, 403, 415)})
+    @extend_schema(
+        request=CampaignDocument,
+        responses={
+            201: SHEET,
+            202: ImportStatusOut,
+            **errors(400, 403, 415),
+            413: TOO_BIG_ANSWER,
+        },
+    )
     def post(self, request: Request) -> Response:
+        """Up to 1 MB the campaign is created at once (201); a larger file is loaded by a worker (202, then
+        poll `imports/{id}/`)."""
+        length = _declared_length(request)
+        # Refused before the body is read or parsed (F9): a real export is far smaller.
+        if length > MAX_DOCUMENT_BYTES:
+            return Response({"detail": TOO_BIG}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        if length > imports.BACKGROUND_IMPORT_BYTES:
+            job = imports.campaign_import_queue(owner=request.user, data=request.data)
+            answer = import_job(user=request.user, job_id=job.pk)
+            return Response(answer, status=status.HTTP_202_ACCEPTED)
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)
         access = campaign_access(user=request.user, pk=campaign.pk)
         return sheet_response(access, status.HTTP_201_CREATED)
+
+
+class ImportStatus(CampaignAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ImportStatusOut, **errors(403, 404)})
+    def get(self, request: Request, job: int) -> Response:
+        """A background import: waiting, loading (with its percentage), done (the campaign) or refused."""
+        answer = import_job(user=request.user, job_id=job)
+        if answer is None:
+            raise Http404
+        return Response(answer)
+
+
+def _declared_length(request: Request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0

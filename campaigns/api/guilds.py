@@ -14,6 +14,13 @@ GuildAdd = campaign_action(
 GuildClaim = campaign_action(
     s.ClaimInput, guilds.guild_claim, guild=True, role="claim", summary="Claim a guild"
 )
+GuildAssign = campaign_action(
+    s.AssignInput,
+    guilds.guild_assign,
+    guild=True,
+    role="owner",
+    summary="Hand a guild to a member, hold it for a friend, or open it (owner)",
+)
 GuildHeroes = campaign_action(
     s.HeroesInput, guilds.guild_heroes_choose, guild=True, summary="Choose the guild's heroes"
 )

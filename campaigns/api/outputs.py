@@ -311,3 +311,26 @@ class CampaignDocument(serializers.Serializer):
         help_text="Snapshots by model, in load order.",
     )
     events = EventOut(many=True)
+    contains_secrets = serializers.BooleanField(
+        help_text="True for the owner's full backup (?full=1): it holds every guild's hidden hands."
+    )
+    notice = serializers.CharField(help_text="What the document holds, or leaves out.")
+    attestation = serializers.CharField(
+        required=False, help_text="Full backups only: the members, signed, so a restore re-attaches them."
+    )
+
+
+class ImportStatusOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "running", "done", "failed"])
+    progress = serializers.IntegerField(help_text="Percent done.")
+    campaign = serializers.IntegerField(allow_null=True, help_text="The new campaign, once done.")
+    errors = serializers.DictField(help_text="Why the document was refused (status failed).")
+
+
+class BackupOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    reason = serializers.CharField()
+    history_seq = serializers.IntegerField(help_text="The change the backup was taken after.")
+    summary = serializers.CharField()
+    created_at = serializers.DateTimeField()

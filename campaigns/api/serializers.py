@@ -143,3 +143,27 @@ class TallyInput(Revision):
 
 class QuestInput(Revision):
     quest = serializers.CharField(max_length=80, help_text="A PvE quest slug, or pvp:<colour>.")
+
+
+class AssignInput(Revision):
+    player = serializers.CharField(
+        max_length=150,
+        required=False,
+        allow_null=True,
+        help_text="Username of the member who plays it from now on; empty: nobody (held or open).",
+    )
+    player_name = serializers.CharField(
+        max_length=60,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Without a player: the absent friend it is held for; empty: open for a member to claim.",
+    )
+
+
+class ShareLinkInput(Revision):
+    pass
+
+
+class BackupRestoreInput(Revision):
+    backup = serializers.IntegerField(min_value=1, help_text="The backup's id (see backups/).")

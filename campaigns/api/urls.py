@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from campaigns.api import campaigns, content, documents, guilds, history, live, phases, scenarios
+from campaigns.api import backups, campaigns, content, documents, guilds, history, live, phases, scenarios
 
 router = DefaultRouter()
 router.register("editions", content.EditionViewSet, basename="edition")
@@ -17,11 +17,23 @@ campaign_urls = [
     path("campaigns/", campaigns.CampaignList.as_view(), name="campaign-list"),
     path("campaigns/join/", campaigns.CampaignJoin.as_view(), name="campaign-join"),
     path("campaigns/import/", campaigns.Import.as_view(), name="campaign-import"),
+    path("campaigns/imports/<int:job>/", campaigns.ImportStatus.as_view(), name="campaign-import-status"),
     path("campaigns/<int:pk>/", campaigns.CampaignDetail.as_view(), name="campaign-detail"),
     path("campaigns/<int:pk>/join-codes/", campaigns.JoinCodeCreate.as_view(), name="campaign-join-codes"),
     path("campaigns/<int:pk>/export/", campaigns.Export.as_view(), name="campaign-export"),
+    path("campaigns/<int:pk>/backups/", backups.BackupList.as_view(), name="campaign-backups"),
+    path(
+        "campaigns/<int:pk>/backups/restore/", backups.BackupRestore.as_view(), name="campaign-backup-restore"
+    ),
+    path("campaigns/<int:pk>/share-link/", backups.ShareLinkRenew.as_view(), name="campaign-share-link"),
+    path(
+        "campaigns/<int:pk>/share-link/revoke/",
+        backups.ShareLinkRevoke.as_view(),
+        name="campaign-share-link-revoke",
+    ),
     path("campaigns/<int:pk>/guilds/", guilds.GuildAdd.as_view(), name="campaign-guild-add"),
     path(f"{guild}claim/", guilds.GuildClaim.as_view(), name="guild-claim"),
+    path(f"{guild}assign/", guilds.GuildAssign.as_view(), name="guild-assign"),
     path(f"{guild}heroes/", guilds.GuildHeroes.as_view(), name="guild-heroes"),
     path(f"{guild}field/", guilds.GuildField.as_view(), name="guild-field"),
     path(f"{guild}cards/", guilds.CardAdd.as_view(), name="guild-card-add"),

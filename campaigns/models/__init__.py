@@ -73,3 +73,6 @@ __all__ += ["HeroDraftRecord", "UpgradeGuild", "UpgradePhase"]
 from .preferences import Preferences  # noqa: E402
 
 __all__ += ["Preferences"]
+from .backups import CampaignBackup, CampaignImport  # noqa: E402
+
+__all__ += ["CampaignBackup", "CampaignImport"]

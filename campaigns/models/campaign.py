@@ -6,10 +6,11 @@ import secrets
 import uuid
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from . import limits
 from .catalog import DeathCurse, Edition, GuildColour, Hero, Scenario, UpgradeCard
 
 
@@ -39,7 +40,8 @@ class Campaign(models.Model):
     )
     savior = models.ForeignKey("Guild", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     finished_at = models.DateTimeField(null=True, blank=True)
-    share_token = models.CharField(max_length=40, unique=True, default=_share_token)
+    # The read-only share link; the owner renews it (the old link stops working) or turns it off (NULL).
+    share_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=_share_token)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,14 +85,19 @@ class Guild(models.Model):
     uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="guilds")
     colour = models.ForeignKey(GuildColour, on_delete=models.PROTECT, related_name="+")
-    seat = models.PositiveSmallIntegerField(help_text="Seating order around the table, for passing left.")
+    seat = models.PositiveSmallIntegerField(
+        help_text="Seating order around the table, for passing left.",
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_GUILDS)],
+    )
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="guilds"
     )
     player_name = models.CharField(
         max_length=60, blank=True, help_text="Who plays it, e.g. an absent friend."
     )
-    saved_coins = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(1)])
+    saved_coins = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(limits.MAX_SAVED_COINS)]
+    )
     revision = models.PositiveIntegerField(default=1)
 
     class Meta:
@@ -99,6 +106,9 @@ class Guild(models.Model):
             models.UniqueConstraint(fields=["campaign", "colour"], name="guild_unique_colour"),
             models.UniqueConstraint(fields=["campaign", "seat"], name="guild_unique_seat"),
             models.CheckConstraint(condition=models.Q(saved_coins__lte=1), name="guild_one_saved_coin"),
+            models.CheckConstraint(
+                condition=models.Q(seat__gte=1, seat__lte=limits.MAX_GUILDS), name="guild_seat_in_range"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -113,7 +123,9 @@ class GuildHero(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="heroes")
     hero = models.ForeignKey(Hero, on_delete=models.PROTECT, related_name="+")
-    position = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_HERO_POSITION)]
+    )
     fielded = models.BooleanField(default=True)
     # A hero swapped out for an angel leaves the guild for good but stays on record.
     retired = models.BooleanField(default=False)
@@ -121,7 +133,11 @@ class GuildHero(models.Model):
     class Meta:
         ordering = ["guild", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["campaign", "hero"], name="guild_hero_unique_in_campaign")
+            models.UniqueConstraint(fields=["campaign", "hero"], name="guild_hero_unique_in_campaign"),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1, position__lte=limits.MAX_HERO_POSITION),
+                name="guild_hero_position_in_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -136,11 +152,19 @@ class InventoryCard(models.Model):
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="cards")
     hero = models.ForeignKey(GuildHero, on_delete=models.CASCADE, related_name="cards")
     card = models.ForeignKey(UpgradeCard, on_delete=models.PROTECT, related_name="+")
-    slot = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_SLOT)]
+    )
 
     class Meta:
         ordering = ["hero", "slot"]
-        constraints = [models.UniqueConstraint(fields=["hero", "slot"], name="inventory_card_unique_slot")]
+        constraints = [
+            models.UniqueConstraint(fields=["hero", "slot"], name="inventory_card_unique_slot"),
+            models.CheckConstraint(
+                condition=models.Q(slot__gte=1, slot__lte=limits.MAX_SLOT),
+                name="inventory_card_slot_in_range",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.card} (slot {self.slot})"
@@ -154,7 +178,17 @@ class HeroCurse(models.Model):
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="curses")
     hero = models.OneToOneField(GuildHero, on_delete=models.CASCADE, related_name="curse")
     curse = models.ForeignKey(DeathCurse, on_delete=models.PROTECT, related_name="+")
-    slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    slot = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_SLOT)]
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(slot__isnull=True) | models.Q(slot__gte=1, slot__lte=limits.MAX_SLOT),
+                name="hero_curse_slot_in_range",
+            )
+        ]
 
     def __str__(self) -> str:
         return str(self.curse)
@@ -168,7 +202,9 @@ class ScenarioPlay(models.Model):
         RECORDED = "recorded", "Recorded"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="plays")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_SCENARIO_NUMBER)]
+    )
     scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="+")
     level = models.CharField(max_length=8, help_text="The monster level card label used.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECORDED)
@@ -181,6 +217,10 @@ class ScenarioPlay(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["campaign", "number"], name="play_unique_number"),
             models.UniqueConstraint(fields=["campaign", "scenario"], name="play_unique_scenario"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=limits.MAX_SCENARIO_NUMBER),
+                name="play_number_in_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -196,9 +236,15 @@ class PlayResult(models.Model):
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="results")
     winner = models.BooleanField(default=False)
     coins = models.PositiveSmallIntegerField(
-        default=0, help_text="Coins earned in the scenario, before spending."
+        default=0,
+        help_text="Coins earned in the scenario, before spending.",
+        validators=[MaxValueValidator(limits.MAX_COINS)],
     )
-    treasure = models.PositiveSmallIntegerField(default=0, help_text="Treasure Chest coins held at the end.")
+    treasure = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Treasure Chest coins held at the end.",
+        validators=[MaxValueValidator(limits.MAX_COINS)],
+    )
     won_title = models.BooleanField(default=False)
     won_angel = models.BooleanField(default=False)
     reward_cards = models.JSONField(default=list, blank=True, help_text="Slugs of the reward cards won.")
@@ -208,7 +254,13 @@ class PlayResult(models.Model):
 
     class Meta:
         ordering = ["play", "guild__seat"]
-        constraints = [models.UniqueConstraint(fields=["play", "guild"], name="play_result_unique_guild")]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "guild"], name="play_result_unique_guild"),
+            models.CheckConstraint(
+                condition=models.Q(coins__lte=limits.MAX_COINS, treasure__lte=limits.MAX_COINS),
+                name="play_result_counters_bounded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.guild} in {self.play}"
@@ -222,12 +274,18 @@ class HeroResult(models.Model):
     uid = models.UUIDField(default=uuid.uuid4, editable=False, help_text="Stable across export and import.")
     result = models.ForeignKey(PlayResult, on_delete=models.CASCADE, related_name="heroes")
     hero = models.ForeignKey(GuildHero, on_delete=models.CASCADE, related_name="+")
-    deaths = models.PositiveSmallIntegerField(default=0)
-    damnation = models.PositiveSmallIntegerField(default=0)
+    deaths = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(limits.MAX_TOKENS)])
+    damnation = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(limits.MAX_TOKENS)])
 
     class Meta:
         ordering = ["result", "hero__position"]
-        constraints = [models.UniqueConstraint(fields=["result", "hero"], name="hero_result_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "hero"], name="hero_result_unique"),
+            models.CheckConstraint(
+                condition=models.Q(deaths__lte=limits.MAX_TOKENS, damnation__lte=limits.MAX_TOKENS),
+                name="hero_result_counters_bounded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.hero}: {self.deaths} deaths, {self.damnation} damnation"
@@ -243,6 +301,8 @@ class Event(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who made an imported change, as a name only: an import never links history to someone's account.
+    actor_name = models.CharField(max_length=150, blank=True)
     guild = models.ForeignKey(Guild, null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
     data = models.JSONField(default=dict, blank=True)
     changes = models.JSONField(default=list, blank=True)

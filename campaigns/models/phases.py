@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import uuid
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models import F
 
+from . import limits
 from .campaign import Campaign, Guild, ScenarioPlay
 
 
@@ -24,7 +27,8 @@ class UpgradePhase(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="upgrade_phases")
     play = models.OneToOneField(ScenarioPlay, on_delete=models.CASCADE, related_name="upgrade_phase")
     level = models.PositiveSmallIntegerField(
-        help_text="The upgrade deck level: the number of the scenario played."
+        help_text="The upgrade deck level: the number of the scenario played.",
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_SCENARIO_NUMBER)],
     )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     seed = models.BigIntegerField(help_text="Seeds the curse draws and the deal, so they can be replayed.")
@@ -35,6 +39,12 @@ class UpgradePhase(models.Model):
 
     class Meta:
         ordering = ["campaign", "level"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(level__gte=1, level__lte=limits.MAX_SCENARIO_NUMBER),
+                name="upgrade_phase_level_in_range",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Upgrade phase {self.level} of {self.campaign}"
@@ -46,16 +56,29 @@ class UpgradeGuild(models.Model):
     uid = models.UUIDField(default=uuid.uuid4, editable=False)
     phase = models.ForeignKey(UpgradePhase, on_delete=models.CASCADE, related_name="guilds")
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="+")
-    coins = models.PositiveSmallIntegerField(help_text="Coins earned in the scenario plus the saved coin.")
+    coins = models.PositiveSmallIntegerField(
+        help_text="Coins earned in the scenario plus the saved coin.",
+        validators=[MaxValueValidator(limits.MAX_COINS + limits.MAX_SAVED_COINS)],
+    )
     drafted = models.JSONField(default=list, blank=True)
     bought = models.JSONField(default=list, blank=True)
-    spent = models.PositiveSmallIntegerField(default=0)
+    spent = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(limits.MAX_COINS + limits.MAX_SAVED_COINS)]
+    )
     purchased = models.BooleanField(default=False)
     confirmed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["phase", "guild__seat"]
-        constraints = [models.UniqueConstraint(fields=["phase", "guild"], name="upgrade_guild_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "guild"], name="upgrade_guild_unique"),
+            models.CheckConstraint(
+                condition=models.Q(
+                    coins__lte=limits.MAX_COINS + limits.MAX_SAVED_COINS, spent__lte=F("coins")
+                ),
+                name="upgrade_guild_coins_bounded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.guild} in {self.phase}"

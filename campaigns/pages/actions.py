@@ -13,9 +13,9 @@ from campaigns.access import Access
 from campaigns.errors import refuse
 from campaigns.models import Guild
 from campaigns.pages import forms as f
-from campaigns.selectors.campaigns import guild_for
+from campaigns.selectors.campaigns import event_at, guild_for
+from campaigns.services import backups, guilds, hero_draft, history, inventory, live, scenarios, upgrade
 from campaigns.services import campaigns as setup
-from campaigns.services import guilds, hero_draft, history, inventory, live, scenarios, upgrade
 
 SHEET, UPGRADE, HERO_DRAFT = "sheet", "upgrade", "hero-draft"
 
@@ -66,6 +66,22 @@ def _curse_set(*, curse: str, **data: Any) -> Any:
     return inventory.hero_curse_set(curse=curse, **data)
 
 
+class ConfirmUndo(Exception):
+    """The undo would take back someone else's change: the page asks before posting it again."""
+
+    def __init__(self, *, seq: int, summary: str, actor: str | None, revision: int) -> None:
+        super().__init__(summary)
+        self.prompt = {"seq": seq, "summary": summary, "actor": actor, "revision": revision}
+
+
+def _undo(*, access: Access, actor: Any, seq: int, revision: int, confirm: bool = False) -> Any:
+    event = event_at(access.campaign, seq)
+    if event is not None and not confirm and access.may_undo(event) and access.undo_needs_confirmation(event):
+        who = event.actor.get_username() if event.actor_id else (event.actor_name or None)
+        raise ConfirmUndo(seq=seq, summary=event.summary, actor=who, revision=revision)
+    return history.event_undo(access=access, actor=actor, seq=seq, revision=revision)
+
+
 ACTIONS: dict[str, Action] = {
     "guild-add": Action(f.GuildAddForm, _guild_add, anchor="table"),
     "join-code": Action(f.JoinCodeForm, _join_code, anchor="table"),
@@ -80,7 +96,11 @@ ACTIONS: dict[str, Action] = {
     "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="record"),
     "next": Action(f.ScenarioForm, scenarios.next_scenario_choose, anchor="next"),
     "finale": Action(f.FinaleForm, scenarios.campaign_finale_record, anchor="finale"),
-    "undo": Action(f.UndoForm, history.event_undo, anchor="history"),
+    "undo": Action(f.UndoForm, _undo, anchor="history"),
+    "assign": Action(f.AssignForm, guilds.guild_assign, anchor="table"),
+    "share-renew": Action(f.RevisionForm, setup.share_link_renew, anchor="table"),
+    "share-revoke": Action(f.RevisionForm, setup.share_link_revoke, anchor="table"),
+    "backup-restore": Action(f.BackupRestoreForm, backups.campaign_backup_restore, anchor="table"),
     "live-start": Action(f.ScenarioForm, live.live_start, anchor="live"),
     "live-abandon": Action(f.RevisionForm, live.live_abandon, anchor="live"),
     "tally": Action(f.TallyForm, live.live_tally, anchor="live"),

@@ -32,10 +32,14 @@ def badge(colour: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def sheet_context(
-    access: Access, snapshot: dict[str, Any], page: dict[str, Any], join_codes: list[JoinCode]
+    access: Access,
+    snapshot: dict[str, Any],
+    page: dict[str, Any],
+    join_codes: list[JoinCode],
+    backups: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Everything the sheet page shows, from `sheet_cache.cached_sheet_page` and (for the owner) the join
-    codes still open."""
+    codes still open and the backups kept (both read live: neither changes the campaign's state)."""
     reader = sheet_reader(snapshot, access)
     data = sheet_for_reader(snapshot, access)
     guilds = {g["colour"]: g for g in data["guilds"]}
@@ -63,7 +67,7 @@ def sheet_context(
     taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
     allowed = set(data["allowed_next"])
     context.update(campaign_catalog(access.campaign, taken_heroes=taken, allowed_next=allowed))
-    context.update(_owner_tools(access, page, guilds, join_codes))
+    context.update(_owner_tools(access, page, guilds, join_codes, backups or []))
     context["live"] = _live(page["live"], guilds) if data["live"] and page["live"] else None
     return context
 
@@ -194,7 +198,9 @@ def history_context(rows: list[dict[str, Any]], reader: Access, data: dict[str, 
 
 
 def _may_undo(reader: Access, row: dict[str, Any]) -> bool:
-    return reader.may_undo_change(kind=row["kind"], guild_id=row["guild_id"], has_changes=row["has_changes"])
+    return reader.may_undo_change(
+        kind=row["kind"], guild_id=row["guild_id"], actor_id=row["actor_id"], has_changes=row["has_changes"]
+    )
 
 
 def _undo_revision(row: dict[str, Any], campaign_revision: int, guild_revisions: dict[str, int]) -> int:
@@ -236,18 +242,27 @@ def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
         "targets": targets,
         "overflow": [{**card, "hero": h["name"]} for h in heroes for card in h["overflow"]],
         # Offered only where claiming changes something: a guild nobody plays that the reader cannot edit yet.
-        "can_claim": access.is_member and not guild["player"] and not guild["editable"],
+        # A guild held for an absent friend is the owner's to hand over, never claimed (F12).
+        "can_claim": access.is_member
+        and not guild["player"]
+        and not guild["player_name"]
+        and not guild["editable"],
     }
 
 
 def _owner_tools(
-    access: Access, page: dict[str, Any], guilds: dict[str, Any], join_codes: list[JoinCode]
+    access: Access,
+    page: dict[str, Any],
+    guilds: dict[str, Any],
+    join_codes: list[JoinCode],
+    backups: list[dict[str, Any]],
 ) -> dict[str, Any]:
     if not access.is_owner:
-        return {"free_colours": [], "members": [], "join_codes": []}
+        return {"free_colours": [], "members": [], "join_codes": [], "backups": []}
     colours = edition_catalog(access.campaign.edition)["colours"]
     return {
         "free_colours": [c for c in colours if c["slug"] not in guilds],
         "members": page["members"],
         "join_codes": join_codes,
+        "backups": backups,
     }

@@ -117,6 +117,23 @@ class ScenarioForm(RevisionForm):
 
 class UndoForm(RevisionForm):
     seq = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # Undoing someone else's change is asked twice: the second post carries confirm=1.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class AssignForm(GuildForm):
+    guild = forms.SlugField(label="Guild")
+    holder = forms.CharField(label="Played by", max_length=150, required=False)
+    player_name = forms.CharField(label="Friend's name (held by you)", max_length=60, required=False)
+
+    def service_args(self) -> dict[str, Any]:
+        holder = self.cleaned_data["holder"]
+        player = holder if holder and holder != "open" else None
+        return {"player": player, "player_name": self.cleaned_data["player_name"]}
+
+
+class BackupRestoreForm(RevisionForm):
+    backup = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
 class FinaleForm(RevisionForm):

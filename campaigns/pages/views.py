@@ -19,13 +19,20 @@ from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
 from campaigns.pages import forms as f
 from campaigns.pages import phases
-from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action
+from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
+from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
 from campaigns.selectors.content import edition_monsters
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
-from campaigns.selectors.sheet_cache import cached_sheet, cached_sheet_page, history_page, join_codes_tag
+from campaigns.selectors.sheet_cache import (
+    cached_sheet,
+    cached_sheet_page,
+    history_page,
+    join_codes_tag,
+    tag,
+)
 from campaigns.services import campaigns as setup
 from companion.conditional import not_modified, revalidated, unchanged
 from companion.throttling import JOIN_THROTTLES, refused_for
@@ -93,10 +100,12 @@ def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The sheet, or 304 when the reader holds this version of it (checked before anything else is read)."""
     access = page_access(request, pk)
     codes = open_join_codes(access.campaign) if access.is_owner else []
-    etag = page_etag(request, access, join_codes_tag(codes))
+    # The owner's backups are taken after a write has committed, without a new state: read them live.
+    kept = campaign_backups(access.campaign) if access.is_owner else []
+    etag = page_etag(request, access, join_codes_tag(codes), tag(*(b["id"] for b in kept)))
     if unchanged(request, etag):
         return not_modified(etag)
-    return revalidated(render_sheet(request, access, join_codes=codes), etag)
+    return revalidated(render_sheet(request, access, join_codes=codes, backups=kept), etag)
 
 
 def render_sheet(
@@ -107,9 +116,12 @@ def render_sheet(
     notice: str = "",
     status: int = 200,
     join_codes: list | None = None,
+    confirm_undo: dict | None = None,
+    backups: list | None = None,
 ) -> HttpResponse:
-    context = _sheet_context(access, join_codes)
+    context = _sheet_context(access, join_codes, backups)
     context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    context["confirm_undo"] = confirm_undo
     context["record_form"] = _record_form(context, failed)
     return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
 
@@ -137,11 +149,15 @@ def campaign_history(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "campaigns/history.html", context)
 
 
-def _sheet_context(access: Access, join_codes: list | None = None) -> dict[str, Any]:
+def _sheet_context(
+    access: Access, join_codes: list | None = None, backups: list | None = None
+) -> dict[str, Any]:
     snapshot, page = cached_sheet_page(access.campaign)
     if join_codes is None:
         join_codes = open_join_codes(access.campaign) if access.is_owner else []
-    return sheet_context(access, snapshot, page, join_codes)
+    if backups is None:
+        backups = campaign_backups(access.campaign) if access.is_owner else []
+    return sheet_context(access, snapshot, page, join_codes, backups)
 
 
 def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm | None:
@@ -192,6 +208,8 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         spec.call(access=access, actor=request.user, **spec.service_kwargs(form, access))
     except ConflictError:
         return _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
+    except ConfirmUndo as ask:
+        return render_sheet(request, access, confirm_undo=ask.prompt)
     except ValidationError as exc:
         add_service_errors(form, exc)
         return _refused(request, access, spec, action, form, status=400)

@@ -194,6 +194,13 @@ def open_join_codes(campaign: Campaign) -> list[JoinCode]:
     return [c for c in codes if c.uses < c.max_uses]
 
 
+def event_at(campaign: Campaign, seq: Any) -> Event | None:
+    """One change of the campaign's history by its number, or None."""
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        return None
+    return Event.objects.select_related("actor").filter(campaign=campaign, seq=seq).first()
+
+
 def is_undone(event: Event) -> bool:
     try:
         return event.undone_by is not None

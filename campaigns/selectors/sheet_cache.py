@@ -112,7 +112,10 @@ def _history_row(event: Event) -> dict[str, Any]:
         "seq": event.seq,
         "kind": event.kind,
         "summary": event.summary,
-        "actor": event.actor.get_username() if event.actor_id else None,
+        "actor": event.actor.get_username()
+        if event.actor_id
+        else (f"{event.actor_name} (imported)" if event.actor_name else None),
+        "actor_id": event.actor_id,
         "at": event.created_at,
         "undone": is_undone(event),
         "has_changes": bool(event.changes),

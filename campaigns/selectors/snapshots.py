@@ -83,12 +83,15 @@ def _decode(model: type[models.Model], campaign: Campaign, name: str, value: Any
     if target in CAMPAIGN_PATHS:
         return name, find_row(target, campaign, value)
     if target is get_user_model():
-        return name, target.objects.filter(username=value).first()
+        # A name in stored history points only at a member of this campaign, never at someone else (F3).
+        return name, target.objects.filter(username=value, memberships__campaign=campaign).first()
     return name, target._default_manager.get_by_natural_key(*value)
 
 
 def restore_values(model: type[models.Model], campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
-    return dict(_decode(model, campaign, name, value) for name, value in data.items())
+    """A stored snapshot as model values; only the columns a snapshot holds, never ids or tokens (F1)."""
+    allowed = {f.name for f in model._meta.concrete_fields} - UNTRACKED_FIELDS
+    return dict(_decode(model, campaign, name, value) for name, value in data.items() if name in allowed)
 
 
 def _current(campaign: Campaign, change: dict[str, Any]) -> dict[str, Any] | None:

@@ -65,3 +65,32 @@ def campaign_join(*, user: Any, code: str) -> Campaign:
     Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
     event_record(campaign=campaign, actor=user, kind="player-joined", summary=f"{user.get_username()} joined")
     return campaign
+
+
+@transaction.atomic
+def share_link_renew(*, access: Access, actor: Any, revision: Any = None) -> Campaign:
+    """The owner makes a new read-only share link; the old one stops working at once (404)."""
+    require_owner(access)
+    campaign = access.campaign
+    # A share link changes nothing on the sheet, so it needs no revision (like a join code).
+    token = Campaign._meta.get_field("share_token").get_default()
+    Campaign.objects.filter(pk=campaign.pk).update(share_token=token)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="share-link-renewed",
+        summary="A new share link was made; the old one no longer opens the sheet",
+    )
+    return campaign
+
+
+@transaction.atomic
+def share_link_revoke(*, access: Access, actor: Any, revision: Any = None) -> Campaign:
+    """The owner turns the share link off: no link opens the sheet until a new one is made."""
+    require_owner(access)
+    campaign = access.campaign
+    Campaign.objects.filter(pk=campaign.pk).update(share_token=None)
+    event_record(
+        campaign=campaign, actor=actor, kind="share-link-revoked", summary="The share link was turned off"
+    )
+    return campaign

@@ -96,11 +96,16 @@ def _next_seat(campaign: Campaign) -> int:
 
 @transaction.atomic
 def guild_claim(*, access: Access, actor: Any, guild: Guild, revision: Any) -> Guild:
-    """A member takes an unclaimed guild as their own."""
+    """A member takes an open guild as their own; one the owner holds for a friend is the owner's to give."""
     if not access.is_member:
         refuse("guild", "Join the campaign before claiming a guild.")
     claim_guild_revision(guild, revision)
     if not access.may_claim(guild):
+        if guild.player_id is None:
+            refuse(
+                "guild",
+                f"{guild.colour.name} is held for {guild.player_name}; the owner hands it to its player.",
+            )
         refuse("guild", f"{guild.colour.name} already has a player.")
     changes = Changes()
     changes.update(guild, player=actor)
@@ -109,6 +114,34 @@ def guild_claim(*, access: Access, actor: Any, guild: Guild, revision: Any) -> G
         actor=actor,
         kind="guild-claimed",
         summary=f"{actor.get_username()} plays {guild.colour.name}",
+        changes=changes,
+        guild=guild,
+    )
+    return guild
+
+
+@transaction.atomic
+def guild_assign(
+    *, access: Access, actor: Any, guild: Guild, revision: Any, player: Any = None, player_name: Any = ""
+) -> Guild:
+    """The owner hands a guild to a member, holds it for a named friend, or opens it to be claimed (F12)."""
+    require_owner(access)
+    claim_guild_revision(guild, revision)
+    user = _player_for(access.campaign, player)
+    name = "" if user is not None else str(player_name or "").strip()[:60]
+    changes = Changes()
+    changes.update(guild, player=user, player_name=name)
+    if user is not None:
+        summary = f"{guild.colour.name} is now played by {user.get_username()}"
+    elif name:
+        summary = f"{guild.colour.name} is held for {name}"
+    else:
+        summary = f"{guild.colour.name} is open for a player to claim"
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="guild-assigned",
+        summary=summary,
         changes=changes,
         guild=guild,
     )

@@ -9,17 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import F
 
-from campaigns.access import (
-    CAMPAIGN_SCOPED_KINDS,
-    OWNER_ONLY_UNDO,
-    Access,
-    require_guild_editor,
-    require_member,
-    require_owner,
-)
+from campaigns.access import Access, is_campaign_scoped, require_member
 from campaigns.errors import ConflictError, refuse
 from campaigns.models import (
     Campaign,
@@ -138,12 +132,13 @@ def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
 
 
 def _claim_for_undo(access: Access, event: Event, revision: Any) -> None:
-    if event.kind in OWNER_ONLY_UNDO:
-        require_owner(access)
-    if event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None:
+    # The same "who may" as the change itself (F5): the owner's kinds stay the owner's.
+    refusal = access.undo_refusal(kind=event.kind, guild_id=event.guild_id, actor_id=event.actor_id)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
+    if is_campaign_scoped(event):
         claim_campaign_revision(access.campaign, revision)
     else:
-        require_guild_editor(access, event.guild)
         claim_guild_revision(event.guild, revision)
 
 
@@ -174,5 +169,4 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
         raise ConflictError(
             f"Later changes build on #{seq} ({event.summary}); undo those first.", campaign_id=campaign.pk
         )
-    scoped = event.kind in CAMPAIGN_SCOPED_KINDS or event.guild is None
-    return apply_undo(event=event, actor=actor, kind="undo-campaign" if scoped else "undo")
+    return apply_undo(event=event, actor=actor, kind="undo-campaign" if is_campaign_scoped(event) else "undo")

@@ -13,6 +13,7 @@ from django.db import transaction
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse
 from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
+from campaigns.models.limits import MAX_COINS, MAX_TOKENS
 from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase
 from campaigns.selectors.live import quest_choices
 from campaigns.services.history import Changes, event_record
@@ -26,6 +27,8 @@ HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
 # The most one tap may add or remove: a table corrects a miscount in one go, not a whole game's worth.
 MAX_TAP = 10
+# The record form's caps (F11): a tap beyond them is refused, never an overflow.
+COUNTER_CAPS = {"deaths": MAX_TOKENS, "damnation": MAX_TOKENS, "coins": MAX_COINS, "treasure": MAX_COINS}
 
 
 def _live(campaign: Campaign) -> ScenarioPlay:
@@ -117,6 +120,8 @@ def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> N
     value = getattr(row, counter) + delta
     if not is_whole_number(value):
         refuse("delta", f"{label} cannot go below 0.")
+    if value > COUNTER_CAPS[counter]:
+        refuse("delta", f"{label} cannot go above {COUNTER_CAPS[counter]}.")
     changes.update(row, **{counter: value})
 
 

@@ -1,4 +1,10 @@
-"""Revision claims: a write names the revision it is based on, and a stale one is refused with 409."""
+"""Revision claims: a write names the revision it is based on, and a stale one is refused with 409.
+
+One lock order for every write (F6): the campaign row first, then guild rows, then the rest. Every write
+ends by moving the campaign's history counter, so a guild write that locked its guild first and the
+campaign last could deadlock with a campaign write that locks the other way round (PostgreSQL answers one
+of them with an error). Claiming a guild's revision therefore locks the campaign row before the guild row.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +23,15 @@ def claim_campaign_revision(campaign: Campaign, revision: Any) -> None:
 
 
 def claim_guild_revision(guild: Guild, revision: Any) -> None:
-    """Move one guild to its next revision; other guilds' writes never conflict with it."""
+    """Move one guild to its next revision; other guilds' writes never conflict with it (they wait for the
+    campaign row's lock, taken first so every write locks in the same order)."""
+    _lock_campaign(guild.campaign_id)
     _claim(guild, revision, label=guild.colour.name, campaign_id=guild.campaign_id)
+
+
+def _lock_campaign(campaign_id: int) -> None:
+    """Take the campaign row's lock (until the transaction ends) before touching any of its other rows."""
+    Campaign.objects.select_for_update().filter(pk=campaign_id).values_list("pk", flat=True).first()
 
 
 def _claim(row: Campaign | Guild, revision: Any, *, label: str, campaign_id: int) -> None:

@@ -11,6 +11,7 @@ from campaigns.access import Access, require_member, require_owner
 from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
+    CampaignBackup,
     Guild,
     GuildHero,
     HeroResult,
@@ -19,6 +20,7 @@ from campaigns.models import (
     ScenarioPlay,
     UpgradeCard,
 )
+from campaigns.models.limits import MAX_COINS, MAX_TOKENS
 from campaigns.selectors.campaigns import (
     allowed_next_scenarios,
     campaign_for_sheet,
@@ -28,6 +30,7 @@ from campaigns.selectors.campaigns import (
     last_winner,
 )
 from campaigns.services import upgrade
+from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.history import Changes, event_record
 from campaigns.services.inventory import place_card
 from campaigns.services.revisions import claim_campaign_revision
@@ -37,9 +40,9 @@ from rules_helpers.counts import is_whole_number
 from rules_helpers.upgrades import upgrade_phase_follows
 
 
-def _count(value: Any, field: str) -> int:
-    if not is_whole_number(value):
-        refuse(field, f"{field.replace('_', ' ').capitalize()} must be a whole number, 0 or more.")
+def _count(value: Any, field: str, cap: int) -> int:
+    if not is_whole_number(value) or value > cap:
+        refuse(field, f"{field.replace('_', ' ').capitalize()} must be a whole number from 0 to {cap}.")
     return value
 
 
@@ -130,8 +133,8 @@ def _hero_lines(guild: Guild, lines: Any) -> dict[int, tuple[int, int]]:
         if not hero.fielded:
             refuse("results", f"{hero.hero.name} did not play this scenario.")
         counts[hero.pk] = (
-            _count(line.get("deaths", 0), "deaths"),
-            _count(line.get("damnation", 0), "damnation"),
+            _count(line.get("deaths", 0), "deaths", MAX_TOKENS),
+            _count(line.get("damnation", 0), "damnation", MAX_TOKENS),
         )
     return counts
 
@@ -152,8 +155,8 @@ def _record_line(
         play=play,
         guild=guild,
         winner=line.get("winner") is True,
-        coins=_count(line.get("coins", 0), "coins"),
-        treasure=_count(line.get("treasure", 0), "treasure"),
+        coins=_count(line.get("coins", 0), "coins", MAX_COINS),
+        treasure=_count(line.get("treasure", 0), "treasure", MAX_COINS),
         won_title=bool(line.get("title")),
         won_angel=bool(line.get("angel")),
         reward_cards=sorted(e["card"] for e in rewards),
@@ -241,6 +244,7 @@ def scenario_record_result(
         scenarios=campaign.edition.scenarios_per_campaign,
     ):
         upgrade.upgrade_phase_open(campaign=campaign, actor=actor, play=play, seed=seed)
+    campaign_backup_after_commit(campaign=campaign, reason=CampaignBackup.Reason.SCENARIO)
     return play
 
 

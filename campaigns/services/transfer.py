@@ -1,111 +1,256 @@
-"""Export a whole campaign (with its history) as JSON, and import it back exactly.
+"""Import a campaign export as a new campaign, or restore a backup over a campaign in place.
 
 Rows are written as the same snapshots the history uses: no database ids, catalog records by natural key,
-campaign rows by uid, people by username. So an export means the same thing in any installation.
+campaign rows by uid, people by username. The document is validated first (`selectors.transfer_schema`),
+then each reference is resolved inside the new campaign and each row's constraints checked, all in one
+transaction: a refused import changes nothing.
+
+Who comes along (F3):
+- A restore: the importer is the owner named in a full backup this installation signed. Its members are
+  re-attached (their accounts still exist), guilds keep their players, history keeps its actors.
+- Any other import: the importer is the only member and the owner. Guilds whose player is not the importer
+  are left open for the players to claim after joining with a code; history actors other than the
+  importer are names only (`Event.actor_name`), never linked to an account.
+Revisions are kept (a restore never moves them back), so a write based on a revision from before the
+export is refused with 409 afterwards.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, connection, models, transaction
+from django.db.models.functions import Greatest
 
+from campaigns.access import Access, require_owner
 from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     Edition,
     Event,
     Guild,
+    HeroDraftRecord,
     Membership,
+    ScenarioPlay,
+    UpgradePhase,
 )
-from campaigns.selectors.snapshots import restore_values
-from campaigns.selectors.transfer import FORMAT, LATE_CAMPAIGN_FIELDS, ROW_MODELS, VERSION
+from campaigns.selectors.snapshots import CAMPAIGN_PATHS, find_row
+from campaigns.selectors.transfer import LATE_CAMPAIGN_FIELDS, ROW_MODELS, attested_members
+from campaigns.selectors.transfer_schema import validate_document
+from campaigns.services.history import event_record
+from campaigns.services.revisions import claim_campaign_revision
+
+# The campaign row's own columns a backup sets (its edition, owner and uid stay the campaign's).
+RESTORED_FIELDS = ("name", "mode", "finished_at")
+LOAD_FAILED = (
+    "The export could not be loaded: its rows contradict each other or this installation's content "
+    "(for example two guilds in one seat, or a hero in two guilds)."
+)
 
 
-def _check_header(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        refuse("format", f"Not a campaign export (expected format {FORMAT!r}).")
-    if data.get("version") != VERSION:
-        refuse("version", f"This app reads campaign exports of version {VERSION}.")
-    for key, kind in (("campaign", dict), ("members", list), ("rows", dict), ("events", list)):
-        if not isinstance(data.get(key), kind):
-            refuse(key, f"The export's {key!r} is missing or malformed.")
-    return data
-
-
-def _create_campaign(data: dict[str, Any], owner: Any) -> Campaign:
-    fields = {k: v for k, v in data["campaign"].items() if k not in LATE_CAMPAIGN_FIELDS}
-    edition = Edition.objects.filter(slug=(fields.pop("edition", None) or [None])[0]).first()
-    if edition is None:
-        refuse("campaign", "The export's edition is not installed here.")
-    fields.pop("owner", None)
-    uid, revision = fields.pop("uid"), fields.pop("revision", 1)
-    fields.pop("history_seq", None)
-    values = restore_values(Campaign, Campaign(pk=0), fields)
-    campaign = Campaign.objects.create(uid=uid, edition=edition, owner=owner, revision=revision, **values)
-    Campaign.objects.filter(pk=campaign.pk).update(created_at=values.get("created_at") or campaign.created_at)
+def campaign_import(*, owner: Any, data: Any, progress: Callable[[int], None] | None = None) -> Campaign:
+    """Recreate an exported campaign owned by the importer; a refused export changes nothing.
+    `progress` hears the percentage done (a background import shows it to the importer)."""
+    report = progress or (lambda percent: None)
+    document = validate_document(data)
+    report(30)
+    statement = attested_members(document)
+    restoring = statement is not None and statement["owner"] == owner.get_username()
+    names = set(statement["members"]) - {owner.get_username()} if restoring else set()
+    try:
+        with transaction.atomic():
+            campaign = _create_campaign(document, owner)
+            Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+            for user in get_user_model().objects.filter(username__in=names):
+                Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
+            # Only the importer's own account (and, in a restore, the attested members') may be linked.
+            linked = names | {owner.get_username()}
+            _load(campaign, document, linked=linked, revisions={}, progress=report)
+            last = max((e["seq"] for e in document["events"]), default=0)
+            seq = max(last, document["campaign"]["history_seq"])
+            Campaign.objects.filter(pk=campaign.pk).update(history_seq=seq)
+    except DatabaseError as exc:
+        raise ValidationError({"rows": [LOAD_FAILED]}) from exc
+    campaign.refresh_from_db()
     return campaign
 
 
-def _members(campaign: Campaign, data: dict[str, Any], owner: Any) -> None:
-    Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
-    names = {m.get("user") for m in data["members"] if isinstance(m, dict)} - {owner.get_username()}
-    for user in get_user_model().objects.filter(username__in=names):
-        Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
+@transaction.atomic
+def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any) -> Campaign:
+    """Put a campaign back as a backup has it, in place: same page, same members, revisions only forward."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    document = validate_document(document)
+    if document["campaign"]["edition"] != list(campaign.edition.natural_key()):
+        refuse("backup", "This backup is of a campaign of another edition.")
+    kept = {
+        str(uid): rev for uid, rev in Guild.objects.filter(campaign=campaign).values_list("uid", "revision")
+    }
+    seq_before = campaign.history_seq
+    members = set(Membership.objects.filter(campaign=campaign).values_list("user__username", flat=True))
+    try:
+        with transaction.atomic():
+            _clear(campaign)
+            values = _values(Campaign, campaign, document["campaign"], "campaign", RESTORED_FIELDS)
+            Campaign.objects.filter(pk=campaign.pk).update(**values)
+            _load(campaign, document, linked=members, revisions=kept)
+    except DatabaseError as exc:
+        raise ValidationError({"backup": [LOAD_FAILED]}) from exc
+    last = max((e["seq"] for e in document["events"]), default=0)
+    Campaign.objects.filter(pk=campaign.pk).update(
+        history_seq=max(seq_before, last),
+        revision=Greatest(models.F("revision"), document["campaign"]["revision"] + 1),
+    )
+    campaign.refresh_from_db()
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="campaign-restored",
+        summary=f"The campaign was restored from the backup taken at change #{last}",
+    )
+    campaign.refresh_from_db()
+    return campaign
 
 
-def _load_rows(campaign: Campaign, data: dict[str, Any]) -> None:
+def _create_campaign(document: dict[str, Any], owner: Any) -> Campaign:
+    data = document["campaign"]
+    edition = Edition.objects.filter(slug=data["edition"][0]).first()
+    if edition is None:
+        refuse("campaign", "The export's edition is not installed here.")
+    values = _values(Campaign, Campaign(pk=0), data, "campaign", (*RESTORED_FIELDS, "created_at"))
+    created_at = values.pop("created_at")
+    campaign = Campaign.objects.create(
+        uid=data["uid"], edition=edition, owner=owner, revision=data["revision"], **values
+    )
+    Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
+    return campaign
+
+
+def _clear(campaign: Campaign) -> None:
+    """Every row a backup holds, gone (the campaign row, its members and its backups stay)."""
+    Event.objects.filter(campaign=campaign).delete()
+    Guild.objects.filter(campaign=campaign).delete()
+    ScenarioPlay.objects.filter(campaign=campaign).delete()
+    UpgradePhase.objects.filter(campaign=campaign).delete()
+    HeroDraftRecord.objects.filter(campaign=campaign).delete()
+
+
+def _load(
+    campaign: Campaign,
+    document: dict[str, Any],
+    *,
+    linked: set[str],
+    revisions: dict[str, int],
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """The rows, then the late campaign fields, then the history. `linked`: usernames whose accounts the
+    rows and history may point at (members only); `revisions`: guild revisions to stay above."""
     for model in ROW_MODELS:
-        for row in data["rows"].get(model._meta.model_name, []):
-            fields = dict(row)
-            uid = fields.pop("uid")
-            model.objects.create(uid=uid, **restore_values(model, campaign, fields))
-    late = {k: data["campaign"].get(k) for k in LATE_CAMPAIGN_FIELDS}
-    for name, value in restore_values(Campaign, campaign, late).items():
-        setattr(campaign, name, value)
-    campaign.save(update_fields=list(LATE_CAMPAIGN_FIELDS))
+        name = model._meta.model_name
+        for index, row in enumerate(document["rows"].get(name, [])):
+            fields = {k: v for k, v in row.items() if k not in ("uid", "revision")}
+            path = f"rows.{name}[{index}]"
+            obj = model(uid=row["uid"], **_values(model, campaign, fields, path, fields, linked))
+            if model is Guild:
+                obj.revision = max(row.get("revision", 1), revisions.get(row["uid"], 0) + 1)
+            _check_constraints(obj, path)
+            obj.save(force_insert=True)
+    late = _values(Campaign, campaign, document["campaign"], "campaign", LATE_CAMPAIGN_FIELDS)
+    Campaign.objects.filter(pk=campaign.pk).update(**late)
+    if progress is not None:
+        progress(50)
+    _load_events(campaign, document["events"], linked)
+    if progress is not None:
+        progress(95)
 
 
-def _load_events(campaign: Campaign, data: dict[str, Any]) -> None:
-    users = get_user_model().objects
-    by_seq: dict[int, Event] = {}
-    for entry in sorted(data["events"], key=lambda e: e["seq"]):
-        event = Event.objects.create(
+def _values(
+    model: type[models.Model],
+    campaign: Campaign,
+    data: dict[str, Any],
+    path: str,
+    names: Any,
+    linked: set[str] | None = None,
+) -> dict[str, Any]:
+    """Columns as the model takes them: references resolved inside this campaign, or refused."""
+    values = {}
+    for name in names:
+        field = model._meta.get_field(name)
+        values[name] = _value(field, campaign, data.get(name), f"{path}.{name}", linked or set())
+    return values
+
+
+def _value(field: models.Field, campaign: Campaign, value: Any, path: str, linked: set[str]) -> Any:
+    if value is None:
+        return None
+    if not field.is_relation:
+        return field.to_python(value)
+    target = field.related_model
+    if target in CAMPAIGN_PATHS:
+        row = find_row(target, campaign, value)
+        if row is None:
+            refuse("rows", f"{path}: refers to a row the export does not hold (or holds later).")
+        return row
+    if target is get_user_model():
+        # Accounts only of this campaign's members, and only those the import may link (F3).
+        if value not in linked:
+            return None
+        return target.objects.filter(username=value, memberships__campaign=campaign).first()
+    try:
+        record = target._default_manager.get_by_natural_key(*value)
+    except (ObjectDoesNotExist, TypeError, ValueError):
+        refuse("rows", f"{path}: {'/'.join(map(str, value))} is not in this installation's content.")
+    if getattr(record, "edition_id", campaign.edition_id) != campaign.edition_id:
+        refuse("rows", f"{path}: {'/'.join(map(str, value))} belongs to another edition.")
+    return record
+
+
+def _check_constraints(obj: models.Model, path: str) -> None:
+    try:
+        obj.validate_constraints()
+    except ValidationError as exc:
+        refuse("rows", f"{path}: {' '.join(exc.messages)}")
+
+
+def _load_events(campaign: Campaign, entries: list[dict[str, Any]], linked: set[str]) -> None:
+    """The history in bulk (a long campaign has thousands of changes); then the dates and undo links."""
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=linked)}
+    guilds = {str(g.uid): g for g in Guild.objects.filter(campaign=campaign)}
+    events = [
+        Event(
             campaign=campaign,
             seq=entry["seq"],
             kind=entry["kind"],
             summary=entry["summary"],
-            actor=users.filter(username=entry.get("actor")).first() if entry.get("actor") else None,
-            guild=Guild.objects.filter(campaign=campaign, uid=entry["guild"]).first()
-            if entry.get("guild")
-            else None,
-            data=entry.get("data") or {},
-            changes=entry.get("changes") or [],
-            undoes=by_seq.get(entry["undoes"]) if entry.get("undoes") else None,
+            actor=users.get(entry["actor"]),
+            actor_name="" if entry["actor"] in users else (entry["actor"] or ""),
+            guild=guilds.get(entry["guild"]) if entry["guild"] else None,
+            data=entry["data"],
+            changes=entry["changes"],
         )
-        Event.objects.filter(pk=event.pk).update(created_at=entry["created_at"])
-        by_seq[event.seq] = event
-
-
-@transaction.atomic
-def campaign_import(*, owner: Any, data: Any) -> Campaign:
-    """Recreate an exported campaign, owned by the importer; a malformed export changes nothing."""
-    data = _check_header(data)
-    try:
-        with transaction.atomic():
-            campaign = _create_campaign(data, owner)
-            _members(campaign, data, owner)
-            _load_rows(campaign, data)
-            _load_events(campaign, data)
-            # The next event must follow the last imported one, whatever the export's counter says.
-            last = max((e["seq"] for e in data["events"]), default=0)
-            seq = max(last, data["campaign"].get("history_seq") or 0)
-            Campaign.objects.filter(pk=campaign.pk).update(history_seq=seq)
-    except (KeyError, TypeError, ValueError, AttributeError, ObjectDoesNotExist, IntegrityError) as exc:
-        raise ValidationError(
-            {"rows": [f"The export could not be read: {exc.__class__.__name__}: {exc}"]}
-        ) from exc
-    campaign.refresh_from_db()
-    return campaign
+        for entry in entries
+    ]
+    Event.objects.bulk_create(events, batch_size=500)
+    # The dates and undo links in one statement per change: bulk_update's CASE expressions cost seconds
+    # for a long history, and created_at is set on insert (auto_now_add) whatever the object holds.
+    pks = dict(Event.objects.filter(campaign=campaign).values_list("seq", "pk"))
+    adapt = connection.ops.adapt_datetimefield_value
+    rows = [
+        (
+            adapt(models.DateTimeField().to_python(entry["created_at"])),
+            pks[entry["undoes"]] if entry["undoes"] else None,
+            pks[entry["seq"]],
+        )
+        for entry in entries
+    ]
+    quote, meta = connection.ops.quote_name, Event._meta
+    created, undoes = (quote(meta.get_field(name).column) for name in ("created_at", "undoes"))
+    sql = (
+        f"UPDATE {quote(meta.db_table)} SET {created} = %s, {undoes} = %s WHERE {quote(meta.pk.column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)

@@ -16,6 +16,7 @@ from campaigns.access import Access, require_guild_editor, require_owner
 from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
+    CampaignBackup,
     DeathCurse,
     Event,
     Guild,
@@ -30,6 +31,7 @@ from campaigns.models import (
 )
 from campaigns.selectors.inventory import guild_card_slots, heroes_for_bought_cards, slots_taken
 from campaigns.selectors.phases import phase_opened_event
+from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.content import upgrade_card_enter
 from campaigns.services.history import Changes, event_record, inverse_changes
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
@@ -331,6 +333,7 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
     if not UpgradeGuild.objects.filter(phase=phase, confirmed=False).exists():
         changes.update(phase, status=UpgradePhase.Status.CLOSED)
         summary += f"; upgrade phase {phase.level} closed"
+        campaign_backup_after_commit(campaign=access.campaign, reason=CampaignBackup.Reason.UPGRADE)
     event_record(
         campaign=access.campaign,
         actor=actor,

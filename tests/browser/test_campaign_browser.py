@@ -56,11 +56,12 @@ def test_two_players_run_a_campaign_from_their_own_phones(browser, live_server, 
     ana.wait_for_url(re.compile(r"/campaigns/\d+/$"))
     sheet_url = ana.url
 
-    ana.get_by_label("Colour").select_option("yellow")
+    ana.get_by_role("group", name="Add a guild").get_by_label("Colour").select_option("yellow")
     ana.get_by_role("button", name="Add the guild").click()
     ana.locator("#guild-yellow").wait_for()
-    ana.get_by_label("Colour").select_option("teal")
-    ana.get_by_label("Played by").select_option("open")
+    adding = ana.get_by_role("group", name="Add a guild")
+    adding.get_by_label("Colour").select_option("teal")
+    adding.get_by_label("Played by").select_option("open")
     ana.get_by_role("button", name="Add the guild").click()
     ana.locator("#guild-teal").wait_for()
     ana.get_by_role("button", name="Create a join code").click()

@@ -124,6 +124,37 @@ def yellow_chose_the_parade(t: Table) -> None:
     choose_next(t.users["owner"], t.campaign, "the-parade")
 
 
+def crafted(edit: Callable[[dict[str, Any]], None]) -> Callable[[Table], dict[str, Any]]:
+    """The owner's full backup of the table's campaign, edited as a crafted file would be (F1, F9)."""
+    from campaigns.selectors.transfer import campaign_export
+
+    def body(t: Table) -> dict[str, Any]:
+        document = campaign_export(campaign=t.campaign)
+        edit(document)
+        return document
+
+    return body
+
+
+def live_at_995_coins(t: Table) -> None:
+    from campaigns.models import PlayResult
+    from campaigns.services.live import live_start
+
+    live_start(
+        access=t.access_as_owner(), actor=t.users["owner"], revision=t.rev(), scenario="ferry-of-the-dead"
+    )
+    PlayResult.objects.filter(play__campaign_id=t.campaign_id, guild__colour__slug="yellow").update(coins=995)
+
+
+def gray_held_for_dave(t: Table) -> None:
+    from campaigns.services.guilds import guild_add
+
+    guild_add(
+        access=t.access_as_owner(), actor=t.users["owner"], revision=t.rev(), colour="gray",
+        player=None, player_name="Dave (absent)",
+    )  # fmt: skip
+
+
 def four_guilds(t: Table) -> None:
     from campaigns.services.guilds import guild_add
 
@@ -317,6 +348,22 @@ ROWS = [
         "This join code is not valid."),
     Row("a join code that lasts a month", "owner", "campaigns/{id}/join-codes/", {"hours": 720}, 400,
         "less than or equal to 336"),
+    Row("an import carrying a database id", "owner", "campaigns/import/",
+        crafted(lambda d: d["campaign"].update(id=2**63 - 1)), 400, "database keys"),
+    Row("an import with a seat of 70000", "owner", "campaigns/import/",
+        crafted(lambda d: d["rows"]["guild"][0].update(seat=70_000)), 400, "less than or equal to 4"),
+    Row("an import with text holding NUL", "owner", "campaigns/import/",
+        crafted(lambda d: d["campaign"].update(name="x\x00")), 400, "NUL"),
+    Row("a live tap past 999 coins", "owner", f"{G}/yellow/live/tally/",
+        yellow({"counter": "coins", "delta": 5}), 400, "Yellow's coins cannot go above 999",
+        live_at_995_coins),
+    Row("claiming a guild held for an absent friend", "member", f"{G}/gray/claim/",
+        lambda t: {"revision": t.grev("gray")}, 400, "Gray is held for Dave (absent)",
+        gray_held_for_dave),
+    Row("undoing the owner's guild added, as a player", "player", "campaigns/{id}/undo/",
+        lambda t: {"seq": t.campaign.events.filter(kind="guild-added").latest("seq").seq,
+                   "revision": t.rev()},
+        403, "Only the campaign's owner may undo this"),
     Row("importing something that is not an export", "owner", "campaigns/import/", {"format": "csv"}, 400,
         "Not a campaign export"),
     # The upgrade phase

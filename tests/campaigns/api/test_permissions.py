@@ -31,6 +31,12 @@ ROUTES = {
     ("get", "campaigns/{id}/"): READ,
     ("get", "campaigns/{id}/history/"): READ,
     ("get", "campaigns/{id}/export/"): {**READ, SPECTATOR: 403},
+    # Backups hold every hidden hand: the owner's alone. The share link is the owner's to renew or turn off.
+    ("get", "campaigns/{id}/backups/"): {**OWNER_WRITE, OWNER: 200},
+    ("post", "campaigns/{id}/backups/restore/"): OWNER_WRITE,
+    ("post", "campaigns/{id}/share-link/"): {**OWNER_WRITE, OWNER: 200},
+    ("post", "campaigns/{id}/share-link/revoke/"): {**OWNER_WRITE, OWNER: 200},
+    ("post", "campaigns/{id}/guilds/{colour}/assign/"): OWNER_WRITE,
     ("post", "campaigns/{id}/join-codes/"): {**OWNER_WRITE, OWNER: 201},
     ("post", "campaigns/{id}/guilds/"): OWNER_WRITE,
     ("post", "campaigns/{id}/plays/"): MEMBER_WRITE,

@@ -40,11 +40,11 @@ def test_export_then_import_reproduces_the_campaign_exactly(owner, owner_api, ca
         {"coins": 1, "revision": guild_rev(campaign, "yellow")},
     )
     undo(owner_api, campaign, last_seq(campaign), guild_rev(campaign, "yellow"))
-    exported = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/export/").json()
+    exported = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/export/?full=1").json()
     refreshed(campaign).delete()
     imported = owner_api.post("/api/v1/campaigns/import/", exported, format="json")
     assert imported.status_code == 201
-    again = owner_api.get(f"/api/v1/campaigns/{imported.json()['id']}/export/").json()
+    again = owner_api.get(f"/api/v1/campaigns/{imported.json()['id']}/export/?full=1").json()
     assert again == exported
 
 

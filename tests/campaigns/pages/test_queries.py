@@ -37,8 +37,9 @@ pytestmark = pytest.mark.django_db
 
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
 # A sheet page read from the cache: session, user, the access check (campaign, edition and role in one
-# query) and, for the owner only, the join codes still open (they change without an event).
-OWNER_PAGE, PLAYER_PAGE = 4, 3
+# query) and, for the owner only, the join codes still open and the backups kept (they change without an
+# event). The history pages read neither.
+OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 5, 3, 4
 # Computing it: + the prefetched sheet (10), the latest history, open phase, hero draft and members (4),
 # and the edition's forms catalogue (5, kept per content version).
 OWNER_PAGE_COLD = OWNER_PAGE + 10 + 4 + 5
@@ -157,7 +158,7 @@ def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_page
     later, later_response = queries(client, f"/campaigns/{huge.pk}/history/?before={before}")
     assert "saved a coin (70)" in later_response.content.decode()
     assert "saved a coin (71)" not in later_response.content.decode()
-    assert first == later == OWNER_PAGE  # session, user, access, one page of events (the sheet is kept)
+    assert first == later == OWNER_HISTORY  # session, user, access, one page of events (the sheet is kept)
 
 
 # --- Revalidation: an unchanged sheet answers 304 after the access check alone ------------------------
