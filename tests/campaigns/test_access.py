@@ -79,12 +79,14 @@ def test_only_the_owner_may_undo_adding_a_guild_even_the_guilds_player_may_not(o
     assert not access(player, campaign).may_undo(added)
 
 
-def test_any_member_may_undo_a_recorded_scenario_but_a_spectator_may_not(
+def test_a_recorded_scenario_is_undone_by_the_owner_or_who_recorded_it_only(
     owner, player, member, spectator, campaign
 ):
+    """Probe F5 / walkthrough M3: a player could undo the owner's recorded scenario with one tap."""
     record(owner, campaign, "ferry-of-the-dead", [result_line("yellow", winner=True), result_line("teal")])
     recorded = event(campaign, "scenario-recorded")
-    assert access(player, campaign).may_undo(recorded) and access(member, campaign).may_undo(recorded)
+    assert access(owner, campaign).may_undo(recorded)
+    assert not access(player, campaign).may_undo(recorded) and not access(member, campaign).may_undo(recorded)
     assert not spectating(spectator, campaign).may_undo(recorded)
 
 
