@@ -79,18 +79,23 @@ class HeroCountOut(serializers.Serializer):
     damnation = serializers.IntegerField()
 
 
-class ResultOut(serializers.Serializer):
+class GuildResultOut(serializers.Serializer):
+    """What a guild did in one scenario: on the sheet, and as the live tracker would record it."""
+
     guild = serializers.CharField()
     winner = serializers.BooleanField()
     coins = serializers.IntegerField()
     treasure = serializers.IntegerField()
     title = serializers.BooleanField()
     angel = serializers.BooleanField()
-    reward_cards = serializers.ListField(child=serializers.CharField())
     quests = serializers.ListField(child=serializers.CharField())
+    heroes = HeroCountOut(many=True)
+
+
+class ResultOut(GuildResultOut):
+    reward_cards = serializers.ListField(child=serializers.CharField())
     deaths = serializers.IntegerField()
     damnation = serializers.IntegerField()
-    heroes = HeroCountOut(many=True)
 
 
 class AchievementsOut(serializers.Serializer):
@@ -182,16 +187,8 @@ class RewardDraftOut(serializers.Serializer):
     hero = serializers.CharField(allow_null=True)
 
 
-class ResultDraftOut(serializers.Serializer):
-    guild = serializers.CharField()
-    winner = serializers.BooleanField()
-    coins = serializers.IntegerField()
-    treasure = serializers.IntegerField()
-    title = serializers.BooleanField()
-    angel = serializers.BooleanField()
+class ResultDraftOut(GuildResultOut):
     reward_cards = RewardDraftOut(many=True)
-    quests = serializers.ListField(child=serializers.CharField())
-    heroes = HeroCountOut(many=True)
 
 
 class LiveStateOut(serializers.Serializer):
