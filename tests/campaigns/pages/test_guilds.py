@@ -46,6 +46,28 @@ def test_choosing_heroes_from_the_sheet(owner):
     assert GuildHero.objects.filter(guild__campaign=campaign).count() == 3
 
 
+@pytest.mark.parametrize(
+    "heroes",
+    [
+        {"hero_1": "cassius", "hero_2": "izzy"},
+        {"hero_1": "cassius", "hero_2": "izzy", "hero_3": "jaimie", "hero_4": "diana"},
+        {},
+    ],
+    ids=["two", "four", "none"],
+)
+def test_a_guild_chooses_exactly_the_editions_number_of_heroes(owner, heroes, snapshot):
+    """RB:311 "each chooses 3 of them": the page offers the Edition's number of hero fields, and any other
+    count posted is refused with the rule, nothing written."""
+    campaign = build_campaign(owner, guilds={})
+    act(owner, campaign, "guild-add", {"revision": campaign.revision, "colour": "purple", "holder": "olga"})
+    before = snapshot()
+    data = {"revision": guild_rev(campaign, "purple"), "guild": "purple", **heroes}
+    response = act(owner, campaign, "heroes", data)
+    assert response.status_code == 400
+    assert "Choose exactly 3 heroes" in response.content.decode()
+    assert snapshot() == before
+
+
 def test_a_player_moves_and_discards_their_own_cards(player, campaign):
     card = InventoryCard.objects.filter(guild__campaign=campaign, guild__colour__slug="teal").first()
     data = {"revision": guild_rev(campaign, "teal"), "guild": "teal", "id": card.pk, "to": "sybbyl:4"}
