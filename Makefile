@@ -5,6 +5,9 @@ PY := $(VENV)/bin/python
 UV_VERSION := 0.13.8
 export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 export UV_PYTHON := $(CURDIR)/$(VENV)/bin/python
+# `make run` serves the phones around the table: every interface of this machine, port 8000 (both settable).
+HOST ?= 0.0.0.0
+PORT ?= 8000
 MESSAGES_IGNORE := -i "tests/*" -i "bench/*" -i "var/*" --no-obsolete
 
 .PHONY: setup run test lint format worker bench migrate content demo clean messages
@@ -37,8 +40,9 @@ content: migrate
 	$(PY) manage.py load_content
 
 run: content
-	@$(PY) manage.py first_run_login
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@$(PY) manage.py first_run_login --port $(PORT)
+	@$(PY) -m companion.hosting $(HOST) $(PORT)
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 demo: content
 	$(PY) manage.py seed_demo

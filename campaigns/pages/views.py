@@ -21,6 +21,7 @@ from campaigns.pages import forms as f
 from campaigns.pages import phases
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
 from campaigns.pages.context import history_context, sheet_context
+from campaigns.pages.invite import invite_context
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
@@ -70,7 +71,8 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def campaign_join(request: HttpRequest) -> HttpResponse:
-    form = f.JoinForm(request.POST or None)
+    # A join link (`?code=…`, from the owner's QR code) fills the code in; joining stays one tap, by POST.
+    form = f.JoinForm(request.POST or None, initial={"code": request.GET.get("code", "")[:32]})
     status = 200
     if request.method == "POST" and form.is_valid():
         wait = refused_for(request, JOIN_THROTTLES)
@@ -120,6 +122,7 @@ def render_sheet(
     backups: list | None = None,
 ) -> HttpResponse:
     context = _sheet_context(access, join_codes, backups)
+    context.update(invite_context(request, access, context["join_codes"]))
     context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
     context["confirm_undo"] = confirm_undo
     context["record_form"] = _record_form(context, failed)

@@ -33,6 +33,12 @@ class Command(BaseCommand):
     def handle(self, *args: object, name: str, **options: object) -> None:
         users = {colour: _user(username) for colour, username in PLAYERS.items()}
         owner = users["yellow"]
+        # Idempotent: a second `make demo` points at the demo campaign already there, adds none.
+        existing = Campaign.objects.filter(owner=owner, name=name).order_by("pk").first()
+        if existing is not None:
+            self.stdout.write(f"Demo campaign #{existing.pk} {name!r} is already there; nothing created.")
+            self.stdout.write(f"Log in as {', '.join(PLAYERS.values())} with the password {DEMO_PASSWORD!r}.")
+            return
         campaign = setup.campaign_create(owner=owner, name=name, edition="inferno")
         for colour, user in users.items():
             if user != owner:
