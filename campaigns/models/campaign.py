@@ -127,7 +127,7 @@ class GuildHero(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_HERO_POSITION)]
     )
     fielded = models.BooleanField(default=True)
-    # A hero swapped out for an angel leaves the guild for good but stays on record.
+    # Kept for old exports; no hero leaves a guild (a hero swapped for an angel stays on the roster, GF:176).
     retired = models.BooleanField(default=False)
 
     class Meta:

@@ -209,9 +209,7 @@ def is_undone(event: Event) -> bool:
 
 
 def guild_hero(guild: Guild, slug: Any, field: str = "hero") -> GuildHero:
-    hero = (
-        GuildHero.objects.select_related("hero").filter(guild=guild, hero__slug=slug, retired=False).first()
-    )
+    hero = GuildHero.objects.select_related("hero").filter(guild=guild, hero__slug=slug).first()
     if hero is None:
         refuse(field, f"{guild.colour.name} has no hero {slug!r}.")
     return hero

@@ -17,15 +17,19 @@ from campaigns.models import (
     Hero,
     HeroCurse,
     HeroDraftRecord,
+    HeroResult,
     InventoryCard,
     Membership,
+    PlayResult,
+    ScenarioPlay,
     UpgradeCard,
 )
-from campaigns.selectors.campaigns import guild_hero
+from campaigns.selectors.campaigns import guild_hero, live_play
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers.box import MAX_GUILDS
 from rules_helpers.inventory import starter_deal
+from rules_helpers.roster import check_angel_swap, check_fielding, check_fielding_open, swap_clears_curse
 
 
 def _colour(campaign: Campaign, slug: str) -> GuildColour:
@@ -213,17 +217,25 @@ def deal_starter_deck(changes: Changes, campaign: Campaign, guild: Guild, roster
 
 @transaction.atomic
 def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: Any, heroes: Any) -> Guild:
-    """With an angel on the roster, a guild fields any 3 of its heroes at the start of a scenario."""
+    """At a scenario's start a guild fields any 3 of its roster (an angel optional), never mid-scenario."""
     require_guild_editor(access, guild)
     claim_guild_revision(guild, revision)
-    size = access.campaign.edition.heroes_per_guild
-    if not isinstance(heroes, list) or len(heroes) != size or len(set(map(str, heroes))) != size:
-        refuse("heroes", f"Field exactly {size} different heroes.")
+    try:
+        check_fielding_open(scenario_live=live_play(access.campaign) is not None)
+        if not isinstance(heroes, list):
+            raise ValueError(f"Field exactly {access.campaign.edition.heroes_per_guild} different heroes.")
+        check_fielding(
+            [str(h) for h in heroes],
+            roster=set(GuildHero.objects.filter(guild=guild).values_list("hero__slug", flat=True)),
+            size=access.campaign.edition.heroes_per_guild,
+        )
+    except ValueError as exc:
+        refuse("heroes", str(exc))
     fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
     changes = Changes()
-    for hero in GuildHero.objects.filter(guild=guild, retired=False):
-        if hero.fielded != (hero.pk in fielded):
-            changes.update(hero, fielded=hero.pk in fielded)
+    for hero in GuildHero.objects.filter(guild=guild):
+        if hero.fielded != (hero.pk in fielded) or hero.retired:
+            changes.update(hero, fielded=hero.pk in fielded, retired=False)
     event_record(
         campaign=access.campaign,
         actor=actor,
@@ -239,7 +251,8 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
 def angel_take(
     *, access: Access, actor: Any, guild: Guild, revision: Any, angel: Any, swap_for: Any = None
 ) -> GuildHero:
-    """Field a rescued angel in place of a hero (who leaves, handing over its cards) or keep it in reserve."""
+    """Field a rescued angel in place of a fielded hero, who hands it its cards and stays on the roster
+    (GF:174-176), or keep the angel in reserve. Mid-scenario, only the angel it just rescued swaps in."""
     require_guild_editor(access, guild)
     claim_guild_revision(guild, revision)
     angel_hero = guild_hero(guild, angel, "angel")
@@ -247,6 +260,14 @@ def angel_take(
         refuse("angel", f"{angel_hero.hero.name} is not an angel.")
     if angel_hero.fielded:
         refuse("angel", f"{angel_hero.hero.name} is already fielded.")
+    live = live_play(access.campaign)
+    try:
+        check_angel_swap(
+            scenario_live=live is not None,
+            rescued_in_this_scenario=live is not None and live.scenario.angel_id == angel_hero.hero_id,
+        )
+    except ValueError as exc:
+        refuse("angel", str(exc))
     if swap_for is None:
         return angel_hero
     leaving = guild_hero(guild, swap_for, "swap_for")
@@ -255,10 +276,13 @@ def angel_take(
     changes = Changes()
     for card in InventoryCard.objects.filter(hero=leaving):
         changes.update(card, hero=angel_hero)
-    for curse in HeroCurse.objects.filter(hero=leaving):
-        changes.delete(curse)
-    changes.update(leaving, fielded=False, retired=True)
+    if swap_clears_curse():
+        for curse in HeroCurse.objects.filter(hero=leaving):
+            changes.delete(curse)
+    changes.update(leaving, fielded=False)
     changes.update(angel_hero, fielded=True)
+    if live is not None:
+        swap_live_line(changes, live, guild, angel_hero)
     event_record(
         campaign=access.campaign,
         actor=actor,
@@ -268,3 +292,11 @@ def angel_take(
         summary=f"{guild.colour.name} fielded {angel_hero.hero.name} in place of {leaving.hero.name}",
     )
     return angel_hero
+
+
+def swap_live_line(changes: Changes, live: ScenarioPlay, guild: Guild, angel: GuildHero) -> None:
+    """An angel swapped in mid-scenario plays on from here with a fresh line; the leaving hero's line keeps
+    the Death tokens it took before the swap (``rules_helpers.roster.swap_clears_curse``)."""
+    result = PlayResult.objects.get(play=live, guild=guild)
+    if not HeroResult.objects.filter(result=result, hero=angel).exists():
+        changes.create(HeroResult, result=result, hero=angel)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from campaigns.access import Access, require_member, require_owner
@@ -120,7 +121,7 @@ def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests:
         refuse("results", str(exc))
 
 
-def _hero_lines(guild: Guild, lines: Any) -> dict[int, tuple[int, int]]:
+def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[int, int]]:
     if lines is None:
         lines = []
     if not isinstance(lines, list):
@@ -130,7 +131,7 @@ def _hero_lines(guild: Guild, lines: Any) -> dict[int, tuple[int, int]]:
         hero = guild_hero(guild, line.get("hero") if isinstance(line, dict) else None, "results")
         if hero.pk in counts:
             refuse("results", f"{hero.hero.name} is listed twice.")
-        if not hero.fielded:
+        if not hero.fielded and hero.pk not in played:
             refuse("results", f"{hero.hero.name} did not play this scenario.")
         counts[hero.pk] = (
             _count(line.get("deaths", 0), "deaths", MAX_TOKENS),
@@ -147,8 +148,9 @@ def _record_line(
     line: dict[str, Any],
     guilds: list[Guild],
     cards: dict[str, UpgradeCard],
+    played: set[int],
 ) -> PlayResult:
-    heroes = _hero_lines(guild, line.get("heroes"))
+    heroes = _hero_lines(guild, line.get("heroes"), played)
     rewards = [e for e in line.get("reward_cards") or [] if isinstance(e, dict)]
     result = changes.create(
         PlayResult,
@@ -162,7 +164,7 @@ def _record_line(
         reward_cards=sorted(e["card"] for e in rewards),
         quests=_check_quests(scenario, guild, guilds, line.get("quests")),
     )
-    for hero in GuildHero.objects.filter(guild=guild, fielded=True, retired=False):
+    for hero in GuildHero.objects.filter(guild=guild).filter(Q(fielded=True) | Q(pk__in=played)):
         deaths, damnation = heroes.get(hero.pk, (0, 0))
         changes.create(HeroResult, result=result, hero=hero, deaths=deaths, damnation=damnation)
     for entry in rewards:
@@ -183,6 +185,10 @@ def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
     changes.create(
         GuildHero, campaign=guild.campaign, guild=guild, hero=scenario.angel, position=position, fielded=False
     )
+
+
+def live_plays(campaign: Campaign) -> Any:
+    return campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS)
 
 
 def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | None) -> ScenarioPlay | None:
@@ -215,6 +221,10 @@ def scenario_record_result(
     _check_rules(scenario_obj, pairs)
     cards = _reward_cards(scenario_obj, pairs)
     changes = Changes()
+    # A hero swapped out for an angel mid-scenario played part of it (rules_helpers.roster.check_angel_swap).
+    played = set(
+        HeroResult.objects.filter(result__play__in=live_plays(campaign)).values_list("hero", flat=True)
+    )
     clear_live_play(changes, campaign, scenario_obj)
     play = changes.create(
         ScenarioPlay,
@@ -226,7 +236,7 @@ def scenario_record_result(
     )
     guilds = [g for g, _ in pairs]
     for guild, line in pairs:
-        _record_line(changes, play, scenario_obj, guild, line, guilds, cards)
+        _record_line(changes, play, scenario_obj, guild, line, guilds, cards, played)
     if campaign.next_scenario_id:
         changes.update(campaign, next_scenario=None)
     winner = next(g for g, line in pairs if line.get("winner") is True)

@@ -101,6 +101,7 @@ def test_east_after_west_is_refused(owner):
 
 
 def test_a_rescued_angel_joins_the_roster_and_can_replace_a_hero_taking_its_cards(owner):
+    """GF:174-176: the swapped-out hero hands its cards to the angel and stays on the roster."""
     from campaigns.services.guilds import angel_take
 
     campaign = build_campaign(owner)
@@ -132,7 +133,7 @@ def test_a_rescued_angel_joins_the_roster_and_can_replace_a_hero_taking_its_card
     )
     angel.refresh_from_db()
     diana = GuildHero.objects.get(guild=guild, hero__slug="diana")
-    assert angel.fielded and diana.retired and not diana.fielded
+    assert angel.fielded and not diana.retired and not diana.fielded
     assert set(InventoryCard.objects.filter(hero=angel).values_list("card__slug", flat=True)) == diana_cards
 
 

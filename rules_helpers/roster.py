@@ -1,0 +1,69 @@
+"""A Guild's roster: its Heroes, the Angels it rescued, and the 3 it fields in each scenario.
+
+Inferno rulebook p.24-25 "Angels" (RB:1039-1042; the rest of p.25 is not in the seed, its text is gathered in
+GF:173-177). Heroes are whatever the caller names them by (slugs or rows): these functions only compare them.
+"""
+
+from collections.abc import Collection, Sequence
+from typing import TypeVar
+
+from rules_helpers.box import HEROES_PER_GUILD
+
+Hero = TypeVar("Hero")
+
+
+def check_fielding(
+    fielded: Sequence[Hero], *, roster: Collection[Hero], size: int = HEROES_PER_GUILD
+) -> list[Hero]:
+    """The Heroes a Guild fields for the next scenario: exactly ``size`` different Heroes of its roster.
+
+    GF:176 (RB p.25): "from then on, at the start of each scenario the player fields any 3 of its Heroes
+    (Angel optional)". The roster keeps every Hero the Guild ever had: RB:1040 rescued Angels "join your
+    Guild", and no source says a Hero swapped for one leaves it, so it may be fielded again later.
+    """
+    if len(fielded) != size or len(set(fielded)) != size:
+        raise ValueError(f"Field exactly {size} different heroes.")
+    missing = [hero for hero in fielded if hero not in roster]
+    if missing:
+        raise ValueError(f"{missing[0]} is not on the guild's roster.")
+    return list(fielded)
+
+
+def check_fielding_open(*, scenario_live: bool) -> None:
+    """The fielded Heroes change only between scenarios, never while one is being played.
+
+    GF:176 (RB p.25): "at the start of each scenario the player fields any 3 of its Heroes … unused Heroes
+    cannot join mid-scenario". The one exception is the immediate swap of an Angel just rescued in this
+    scenario (GF:174, see ``check_angel_swap``).
+    """
+    if scenario_live:
+        raise ValueError(
+            "Heroes are fielded at the start of a scenario; unused heroes cannot join in the middle of one."
+        )
+
+
+def check_angel_swap(*, scenario_live: bool, rescued_in_this_scenario: bool) -> None:
+    """When a rescued Angel may take a fielded Hero's place.
+
+    GF:174 (RB p.25): whoever completes "Save the Angel" "may immediately swap it for one of its 3 Heroes or
+    keep it on the roster for later". So the swap happens in the scenario that rescued it (tracked live: the
+    tap right after the quest), or after it is recorded (the table swapped on the board and notes it now).
+    An Angel kept for later is fielded at the start of a later scenario like any Hero (``check_fielding``),
+    never in the middle of one (GF:176).
+    """
+    if scenario_live and not rescued_in_this_scenario:
+        raise ValueError(
+            "An angel kept for later is fielded at the start of a scenario, not in the middle of one."
+        )
+
+
+def swap_clears_curse() -> bool:
+    """Whether a Hero swapped out for an Angel loses its Death Curse. Decision for U12 (unclear in the seed).
+
+    GF:175 (RB p.25): on the immediate swap "the Angel enters fresh (the Hero's Guild tokens, Wounds and Death
+    Curses are removed)". The seed has no word on the Death tokens the swapped-out Hero took in the swap
+    scenario. Decision: they stay on the scenario's record (they count for Least Deaths, RB:1289-1291, since
+    the Hero played), but the Hero's Death Curse is removed at the swap, whether the swap is entered before or
+    after the Upgrade Phase drew it; the Hero stays in the Guild (``check_fielding``) without a curse.
+    """
+    return True

@@ -1,0 +1,48 @@
+"""A Guild's roster and the Heroes it fields (GF:173-177, RB:1039-1042)."""
+
+import pytest
+
+from rules_helpers.roster import check_angel_swap, check_fielding, check_fielding_open, swap_clears_curse
+
+ROSTER = {"diana", "mark", "kisha", "angel-eyes"}
+
+
+def test_after_a_swap_the_guild_fields_any_three_of_its_four_heroes():
+    """GF:176 "at the start of each scenario the player fields any 3 of its Heroes (Angel optional)"."""
+    assert check_fielding(["diana", "mark", "kisha"], roster=ROSTER) == ["diana", "mark", "kisha"]
+    assert check_fielding(["angel-eyes", "mark", "kisha"], roster=ROSTER) == ["angel-eyes", "mark", "kisha"]
+
+
+@pytest.mark.parametrize(
+    ("fielded", "message"),
+    [
+        (["diana", "mark"], "Field exactly 3 different heroes"),
+        (["diana", "diana", "mark"], "Field exactly 3 different heroes"),
+        (["diana", "mark", "tiamat"], "tiamat is not on the guild's roster"),
+    ],
+)
+def test_fielding_is_three_different_heroes_of_the_roster(fielded, message):
+    """GF:176 "fields any 3 of its Heroes"; RB:307 "pick the 3 Heroes"."""
+    with pytest.raises(ValueError, match=message):
+        check_fielding(fielded, roster=ROSTER)
+
+
+def test_fielding_is_frozen_while_a_scenario_is_played():
+    """GF:176 "unused Heroes cannot join mid-scenario"."""
+    check_fielding_open(scenario_live=False)
+    with pytest.raises(ValueError, match="cannot join in the middle"):
+        check_fielding_open(scenario_live=True)
+
+
+def test_only_the_angel_just_rescued_swaps_in_mid_scenario():
+    """GF:174 "may immediately swap it for one of its 3 Heroes or keep it on the roster for later"."""
+    check_angel_swap(scenario_live=True, rescued_in_this_scenario=True)
+    check_angel_swap(scenario_live=False, rescued_in_this_scenario=False)
+    with pytest.raises(ValueError, match="kept for later"):
+        check_angel_swap(scenario_live=True, rescued_in_this_scenario=False)
+
+
+def test_the_swapped_out_hero_loses_its_death_curse():
+    """U12, decided: GF:175 "the Angel enters fresh (the Hero's Guild tokens, Wounds and Death Curses are
+    removed)"."""
+    assert swap_clears_curse() is True
