@@ -187,10 +187,6 @@ def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
     )
 
 
-def live_plays(campaign: Campaign) -> Any:
-    return campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS)
-
-
 def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | None) -> ScenarioPlay | None:
     """Remove the scenario being tracked live (its results are being written for good, or abandoned)."""
     live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).first()
