@@ -218,9 +218,10 @@ def scenario_record_result(
     cards = _reward_cards(scenario_obj, pairs)
     changes = Changes()
     # A hero swapped out for an angel mid-scenario played part of it (rules_helpers.roster.check_angel_swap).
-    played = set(
-        HeroResult.objects.filter(result__play__in=live_plays(campaign)).values_list("hero", flat=True)
+    live_lines = HeroResult.objects.filter(
+        result__play__campaign=campaign, result__play__status=ScenarioPlay.Status.IN_PROGRESS
     )
+    played = set(live_lines.values_list("hero", flat=True))
     clear_live_play(changes, campaign, scenario_obj)
     play = changes.create(
         ScenarioPlay,
