@@ -39,6 +39,22 @@ INFERNO_ROSTERS = {
     "gray": ["trandir", "jack-jack", "bjor-of-oros"],
 }
 COLOURS = tuple(INFERNO_ROSTERS)
+# Base Arcadia Quest guilds and heroes (GF:55, GF:285).
+BASE_ROSTERS = {
+    "orange": ["diva", "grom", "maya"],
+    "blue": ["greensleeves", "hobsbawm", "johan"],
+    "red": ["kanga", "scarlet", "seth"],
+    "green": ["spike", "wisp", "zazu"],
+}
+# A legal road through a base campaign: 3 of the Outer Circle, 2 of the Inner, the Final Showdown (BR:40-43).
+BASE_SIX_SCENARIOS = (
+    "district-of-hammers",
+    "the-moon-gate",
+    "the-rookery",
+    "alchemists-district",
+    "evershadow-district",
+    "the-temple-of-dawning-twilight",
+)
 
 # One legal road through the six scenarios of an Inferno campaign, west of the second circle.
 SIX_SCENARIOS = (
@@ -128,7 +144,7 @@ def build_campaign(
             actor=owner,
             guild=guild,
             revision=guild.revision,
-            heroes=INFERNO_ROSTERS[colour],
+            heroes={**INFERNO_ROSTERS, **BASE_ROSTERS}[colour],
         )
     return refreshed(campaign)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaigns.models import Campaign
+from rules_helpers import editions
 
 
 class CardOut(serializers.Serializer):
@@ -139,6 +140,13 @@ class LiveSummaryOut(serializers.Serializer):
 
 
 class FinaleOut(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=[editions.FINALE_MEDALS, editions.FINALE_LAST_WINNER],
+        help_text="medals: Inferno's finale (RB:1311-1334); last-winner: base Arcadia Quest (BR:260-261).",
+    )
+    game_winner = serializers.CharField(
+        allow_null=True, help_text="Base Arcadia Quest: the guild that won the last scenario (BR:261)."
+    )
     medals = AchievementsOut()
     council = serializers.ListField(child=serializers.CharField())
     savior = serializers.CharField(allow_null=True)
@@ -167,6 +175,13 @@ class SheetSerializer(serializers.Serializer):
     live = LiveSummaryOut(allow_null=True)
     finished = serializers.BooleanField()
     finale = FinaleOut(allow_null=True)
+    game_winner = serializers.CharField(
+        allow_null=True,
+        help_text="The winner of the game where the edition names one: base Arcadia Quest, the guild that "
+        "wins the last scenario (BR:260-261), as soon as it is recorded.",
+    )
+    has_damnation = serializers.BooleanField(help_text="False for base Arcadia Quest (BR:224).")
+    finale_kind = serializers.ChoiceField(choices=[editions.FINALE_MEDALS, editions.FINALE_LAST_WINNER])
 
 
 # --- The live tracker ----------------------------------------------------------------------------------

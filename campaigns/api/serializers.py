@@ -119,7 +119,12 @@ class NextInput(Revision):
 
 class FinaleInput(Revision):
     savior = serializers.CharField(
-        max_length=40, allow_null=True, help_text="Colour of the guild that killed the Underlord, or null."
+        max_length=40,
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text="Colour of the guild that killed the Underlord, or null (Inferno). Base Arcadia Quest has "
+        "no Savior: leave it out (BR:261).",
     )
 
 

@@ -56,6 +56,7 @@ def sheet_context(
         "angels": _angels(page, data),
         "next": _next(data, reader, page, guilds, names),
         "finale": _finale(data, guilds),
+        "game_winner": badge(guilds.get(data["game_winner"])) if data["game_winner"] else None,
         "history": history_context(page["history"], reader, data),
         "history_more": page["history_more"],
         "open_phase": page["open_phase"],
@@ -75,6 +76,7 @@ def sheet_context(
 def edition_box(edition: Any) -> dict[str, Any]:
     """The numbers of the edition's box the pages print (never typed into a template)."""
     return {
+        "scenarios_per_campaign": edition.scenarios_per_campaign,
         "heroes": edition.heroes_per_guild,
         "hero_numbers": list(range(1, edition.heroes_per_guild + 1)),
         "slots": edition.slots_per_hero,
@@ -174,6 +176,8 @@ def _finale(data: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any] | No
     if finale is None:
         return None
     return {
+        "medal_finale": finale["kind"] == "medals",
+        "game_winner": badge(guilds.get(finale["game_winner"])) if finale["game_winner"] else None,
         "medals": [
             {"label": label, "holders": [badge(guilds[c]) for c in finale["medals"][kind]]}
             for kind, label in ACHIEVEMENT_LABELS.items()

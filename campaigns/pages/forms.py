@@ -251,6 +251,8 @@ class RecordForm(RevisionForm):
                     min_value=0,
                     max_value=99,
                     initial=0,
+                    # Hidden where the edition has no Damnation (base, BR:224): absent means none.
+                    required=counter == "deaths",
                 )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -284,7 +286,7 @@ class RecordForm(RevisionForm):
             {
                 "hero": h["hero"],
                 "deaths": data[f"deaths-{c}-{h['hero']}"],
-                "damnation": data[f"damnation-{c}-{h['hero']}"],
+                "damnation": data[f"damnation-{c}-{h['hero']}"] or 0,
             }
             for h in g["heroes"]
             if f"deaths-{c}-{h['hero']}" in self.fields

@@ -21,6 +21,7 @@ from campaigns.selectors.campaigns import (
     recorded_plays,
 )
 from rules_helpers import achievements as rules_achievements
+from rules_helpers import editions
 from rules_helpers.achievements import ACHIEVEMENTS
 
 
@@ -143,8 +144,9 @@ def _circles(campaign: Campaign, plays: list[ScenarioPlay]) -> list[dict[str, An
 
 
 def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
-    """Medals, council seat and Ultimate Arcadian, recomputed from the sheet (never stored)."""
-    if campaign.finished_at is None:
+    """Medals, council seat and Ultimate Arcadian, recomputed from the sheet (never stored); None before the
+    finale and for an edition without that finale (base Arcadia Quest, BR:260-261)."""
+    if campaign.finished_at is None or not editions.has_medal_finale(campaign.edition.slug):
         return None
     guilds = {g.pk: g for g in campaign.guilds.all()}
     scenarios = [play_achievements(p, guilds) for p in recorded_plays(campaign)]
@@ -154,11 +156,34 @@ def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
     )
 
 
-def _finale(campaign: Campaign) -> dict[str, Any] | None:
+def game_winner(campaign: Campaign, plays: list[ScenarioPlay]) -> str | None:
+    """The winner of the whole game, where the edition names one (base: the last scenario's, BR:260-261)."""
+    if campaign.mode != Campaign.Mode.CAMPAIGN:
+        return None
+    guilds = {g.pk: g.colour.slug for g in campaign.guilds.all()}
+    winners = [guilds[r.guild_id] for p in plays for r in p.results.all() if r.winner]
+    return editions.game_winner(
+        campaign.edition.slug, winners, campaign_scenarios=campaign.edition.scenarios_per_campaign
+    )
+
+
+def _finale(campaign: Campaign, plays: list[ScenarioPlay]) -> dict[str, Any] | None:
+    if campaign.finished_at is None:
+        return None
+    kind = editions.edition_rules(campaign.edition.slug).finale
     finale = campaign_finale(campaign)
     if finale is None:
-        return None
+        return {
+            "kind": kind,
+            "game_winner": game_winner(campaign, plays),
+            "medals": {name: [] for name in ACHIEVEMENTS},
+            "council": [],
+            "savior": None,
+            "ultimate_arcadian": [],
+        }
     return {
+        "kind": kind,
+        "game_winner": None,
         "medals": {kind: sorted(holders) for kind, holders in finale.medals.items()},
         "council": sorted(finale.council),
         "savior": finale.savior,
@@ -201,7 +226,10 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
         "angels_lost": angels_lost_to_underlord(campaign),
         "live": _live_summary(campaign),
         "finished": campaign.finished_at is not None,
-        "finale": _finale(campaign),
+        "finale": _finale(campaign, plays),
+        "game_winner": game_winner(campaign, plays),
+        "has_damnation": editions.edition_rules(campaign.edition.slug).damnation,
+        "finale_kind": editions.edition_rules(campaign.edition.slug).finale,
     }
     return {"sheet": sheet, "guilds": [(g.pk, g.player_id) for g in guilds.values()]}
 

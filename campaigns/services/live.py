@@ -19,7 +19,7 @@ from campaigns.selectors.live import quest_choices
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from campaigns.services.scenarios import clear_live_play
-from rules_helpers import scoring
+from rules_helpers import editions, scoring
 from rules_helpers.box import MIN_GUILDS
 from rules_helpers.counts import is_whole_number
 
@@ -89,6 +89,10 @@ def live_tally(
     result = PlayResult.objects.get(play=play, guild=guild)
     changes = Changes()
     if counter in HERO_COUNTERS:
+        try:
+            editions.check_damnation(access.campaign.edition.slug, counter == "damnation")
+        except ValueError as exc:
+            refuse("counter", str(exc))
         line = _hero_line(result, hero)
         _bump(changes, line, counter, delta, f"{line.hero.hero.name}'s {counter}")
         what = f"{line.hero.hero.name} ({guild.colour.name})"

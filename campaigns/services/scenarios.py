@@ -35,7 +35,7 @@ from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.history import Changes, event_record
 from campaigns.services.inventory import place_card
 from campaigns.services.revisions import claim_campaign_revision
-from rules_helpers import scoring
+from rules_helpers import editions, scoring
 from rules_helpers.box import MIN_GUILDS
 from rules_helpers.counts import is_whole_number
 from rules_helpers.upgrades import upgrade_phase_follows
@@ -137,6 +137,10 @@ def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[i
             _count(line.get("deaths", 0), "deaths", MAX_TOKENS),
             _count(line.get("damnation", 0), "damnation", MAX_TOKENS),
         )
+        try:
+            editions.check_damnation(guild.campaign.edition.slug, counts[hero.pk][1])
+        except ValueError as exc:
+            refuse("results", str(exc))
     return counts
 
 
@@ -301,6 +305,12 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
     ):
         refuse("savior", "The finale comes after the campaign's last scenario.")
     savior_guild = None
+    if savior is not None and not editions.has_medal_finale(campaign.edition.slug):
+        refuse(
+            "savior",
+            f"{campaign.edition.name} has no Savior of Arcadia: the guild that wins the last scenario wins "
+            "the game (BR:261).",
+        )
     if savior is not None:
         savior_guild = campaign.guilds.filter(colour__slug=savior).first()
         if savior_guild is None:
@@ -308,11 +318,14 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
     changes = Changes()
     changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
     name = savior_guild.colour.name if savior_guild else "nobody"
+    summary = f"The campaign is over; Savior of Arcadia: {name}"
+    if not editions.has_medal_finale(campaign.edition.slug):
+        summary = "The campaign is over; the last scenario's winner wins the game"
     event_record(
         campaign=campaign,
         actor=actor,
         kind="finale",
         changes=changes,
-        summary=f"The campaign is over; Savior of Arcadia: {name}",
+        summary=summary,
     )
     return campaign

@@ -37,8 +37,9 @@ from campaigns.services.history import Changes, event_record, inverse_changes
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers import inventory as rules_inventory
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD, MAX_PURCHASES, UPGRADE_HAND, UPGRADE_PICKS
-from rules_helpers.curses import Curse, curse_draw_count, draw_curses, draws_within_deck
+from rules_helpers.curses import Curse, draw_curses, draws_within_deck
 from rules_helpers.drafts import UpgradeDraft
+from rules_helpers.editions import edition_curse_draw_count
 from rules_helpers.upgrades import settle_purchase
 
 
@@ -92,7 +93,7 @@ def _curse_deck(campaign: Campaign) -> list[Curse]:
 
 
 def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: random.Random) -> list[dict]:
-    """Old curses go back to the deck; each hero draws deaths + damnation // 2 and keeps the highest."""
+    """Old curses go back to the deck; each hero draws its edition's count and keeps the highest."""
     for old in HeroCurse.objects.filter(guild__campaign=campaign):
         changes.delete(old)
     lines = list(
@@ -100,7 +101,10 @@ def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: 
         .select_related("hero__hero", "result__guild__colour")
         .order_by("result__guild__seat", "hero__position")
     )
-    table = [(str(line.hero.uid), curse_draw_count(line.deaths, line.damnation)) for line in lines]
+    edition = campaign.edition.slug
+    table = [
+        (str(line.hero.uid), edition_curse_draw_count(edition, line.deaths, line.damnation)) for line in lines
+    ]
     deck = _curse_deck(campaign)
     drawable = draws_within_deck(table, len(deck))
     drawing = deck and any(count for _, count in drawable)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.models import DeathCurse, Edition
-from rules_helpers import curses, dice, odds, spawn
+from rules_helpers import curses, dice, editions, odds, spawn
 
 # The box has 8 Attack and 6 Defense dice, but cards, Damnation (the Judge) and angels add dice; 20 of each
 # covers every pool a table reports while keeping the exact odds instant.
@@ -163,7 +163,12 @@ def death_curses_draw(
         raise ValidationError({"edition": [message]})
     by_code = {card.code: card for card in cards}
     deck = [curses.Curse(card.code, card.value) for card in cards for _ in range(card.deck_copies)]
-    counts = [(h.hero, curses.curse_draw_count(h.deaths, h.damnation)) for h in heroes]
+    with rule_of("heroes"):
+        for h in heroes:
+            editions.check_damnation(edition.slug, h.damnation)
+    counts = [
+        (h.hero, editions.edition_curse_draw_count(edition.slug, h.deaths, h.damnation)) for h in heroes
+    ]
     seed, rng = _seeded(seed)
     with rule_of("heroes"):
         drawn = curses.draw_curses(deck, counts, rng=rng)

@@ -1,0 +1,96 @@
+"""What differs between the editions: Damnation, how a campaign ends, and where a level label comes from.
+
+Two editions are known by their slug: ``inferno`` (Arcadia Quest: Inferno) and ``arcadia-quest`` (base Arcadia
+Quest). Any other edition (a home-made or test pack) follows the Inferno rulebook, the one this app is built
+around. Sources: RB = Inferno rulebook line, BR = base rules line, GF = game-facts.md line.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules_helpers.curses import curse_draw_count
+
+INFERNO = "inferno"
+BASE = "arcadia-quest"
+
+# How a campaign ends.
+# RB:1311-1334: Medals, the Council seat, the Savior of Arcadia, the Ultimate Arcadian.
+FINALE_MEDALS = "medals"
+FINALE_LAST_WINNER = "last-winner"  # BR:260-261: "The Guild that wins the last scenario is the winner".
+
+
+@dataclass(frozen=True)
+class EditionRules:
+    """The rules that are not the same in both boxes."""
+
+    damnation: bool
+    finale: str
+    # Where each monster level label printed on the cards is given, label -> source; the others are inferred.
+    level_label_sources: dict[str, str]
+
+
+INFERNO_RULES = EditionRules(
+    # RB:726-773: Damnation is Inferno's corruption; RB:763-764 one extra Death Curse per 2 Damnation.
+    damnation=True,
+    finale=FINALE_MEDALS,
+    # RB:479-485 "use only the card for the level equal to the number of the scenario ... Level 1 ...
+    # (use the "Level 2-3" cards)".
+    level_label_sources={"1": "RB:479-485", "2-3": "RB:485"},
+)
+BASE_RULES = EditionRules(
+    # BR:224 "receives a number of Death Curse cards equal to the number of Death tokens he possesses":
+    # the base game has no Damnation.
+    damnation=False,
+    finale=FINALE_LAST_WINNER,
+    # BR:64-65 "when you're playing the 1st scenario ... Level 1 ... (use the "Level 2-3" cards)".
+    level_label_sources={"1": "BR:64-65", "2-3": "BR:64-65"},
+)
+# U1: the labels "4-5" and "6" are inferred from "up to four cards" for six scenarios (GF:231, UNCERTAIN).
+INFERRED_LEVEL_LABEL = "GF:231 (inferred)"
+
+
+def edition_rules(edition: str) -> EditionRules:
+    """The rules of the edition with this slug; an unknown edition plays by the Inferno rulebook."""
+    return BASE_RULES if edition == BASE else INFERNO_RULES
+
+
+def check_damnation(edition: str, damnation: int) -> None:
+    """Base Arcadia Quest has no Damnation (BR:224 counts Death tokens only): none is recorded there."""
+    if damnation and not edition_rules(edition).damnation:
+        raise ValueError(
+            "Base Arcadia Quest has no Damnation: Death Curses come from Death tokens only (BR:224)."
+        )
+
+
+def edition_curse_draw_count(edition: str, deaths: int, damnation: int) -> int:
+    """Death Curse cards a Hero draws: one per Death token, plus one per 2 Damnation in Inferno (RB:763-764,
+    RB:1628-1629). Base Arcadia Quest draws "a number of Death Curse cards equal to the number of Death
+    tokens" (BR:224): Damnation, which it does not have, never adds a card there."""
+    counted = damnation if edition_rules(edition).damnation else 0
+    return curse_draw_count(deaths, counted)
+
+
+def level_label_source(edition: str, label: str) -> str:
+    """Where a monster level label comes from: a rulebook line, or ``INFERRED_LEVEL_LABEL`` (U1).
+
+    RB:479-485 and BR:64-65 name the "Level 1" card and the "Level 2-3" card for the 3rd scenario; "4-5" and
+    "6" follow from four cards per monster for six scenarios and are marked inferred (GF:231).
+    """
+    return edition_rules(edition).level_label_sources.get(label, INFERRED_LEVEL_LABEL)
+
+
+def game_winner(edition: str, winners: Sequence[str], *, campaign_scenarios: int) -> str | None:
+    """The winner of the whole game where the edition has one: in base Arcadia Quest, "The Guild that wins the
+    last scenario is the winner, of the game" (BR:260-261), once the campaign's last scenario is recorded.
+
+    ``winners`` are the scenarios' winners in play order. Inferno has no single winner (its finale awards
+    Medals, the Council seat and the Savior of Arcadia, RB:1311-1334), so it gives None.
+    """
+    if edition_rules(edition).finale != FINALE_LAST_WINNER or len(winners) < campaign_scenarios:
+        return None
+    return winners[campaign_scenarios - 1]
+
+
+def has_medal_finale(edition: str) -> bool:
+    """Whether the campaign ends with Medals, the Council seat and the Savior of Arcadia (RB:1311-1334)."""
+    return edition_rules(edition).finale == FINALE_MEDALS

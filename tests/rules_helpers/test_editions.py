@@ -1,0 +1,61 @@
+"""The rules that differ between Inferno and base Arcadia Quest (rules_helpers/editions.py)."""
+
+import pytest
+
+from rules_helpers import editions
+
+
+def test_the_guild_that_wins_the_last_base_scenario_wins_the_game():
+    """BR:261 "The Guild that wins the last scenario is the winner, of the game." """
+    winners = ["red", "blue", "red", "red", "orange", "blue"]
+    assert editions.game_winner("arcadia-quest", winners, campaign_scenarios=6) == "blue"
+
+
+def test_a_base_campaign_has_no_winner_before_its_last_scenario():
+    """BR:260 "Once the last scenario of the campaign has been played" — not before."""
+    assert editions.game_winner("arcadia-quest", ["red"] * 5, campaign_scenarios=6) is None
+
+
+def test_inferno_has_no_single_game_winner_but_its_medal_finale():
+    """RB:1311-1334: Inferno ends with Medals, the Council seat and the Savior, not a last-scenario winner."""
+    assert editions.game_winner("inferno", ["red"] * 6, campaign_scenarios=6) is None
+    assert editions.has_medal_finale("inferno")
+    assert not editions.has_medal_finale("arcadia-quest")
+
+
+def test_an_unknown_edition_plays_by_the_inferno_rulebook():
+    assert editions.edition_rules("test-edition") == editions.INFERNO_RULES
+
+
+def test_base_death_curses_come_from_death_tokens_only():
+    """BR:224 "receives a number of Death Curse cards equal to the number of Death tokens he possesses"."""
+    assert editions.edition_curse_draw_count("arcadia-quest", 2, 3) == 2
+
+
+def test_inferno_adds_a_curse_card_per_two_damnation():
+    """RB:770-773 Diana: 2 deaths and 3 Damnation draw 3 cards."""
+    assert editions.edition_curse_draw_count("inferno", 2, 3) == 3
+
+
+def test_damnation_is_refused_in_base_arcadia_quest():
+    """BR:224 counts Death tokens only; Damnation is Inferno's (RB:726-773)."""
+    with pytest.raises(ValueError, match="BR:224"):
+        editions.check_damnation("arcadia-quest", 1)
+    editions.check_damnation("arcadia-quest", 0)
+    editions.check_damnation("inferno", 4)
+
+
+@pytest.mark.parametrize(
+    ("edition", "label", "source"),
+    [
+        ("arcadia-quest", "1", "BR:64-65"),
+        ("arcadia-quest", "2-3", "BR:64-65"),
+        ("inferno", "1", "RB:479-485"),
+        ("inferno", "2-3", "RB:485"),
+        ("arcadia-quest", "4-5", editions.INFERRED_LEVEL_LABEL),
+        ("inferno", "6", editions.INFERRED_LEVEL_LABEL),
+    ],
+)
+def test_level_labels_cite_their_source_or_are_marked_inferred(edition, label, source):
+    """BR:64-65 and RB:479-485 name "Level 1" and "Level 2-3"; "4-5" and "6" are inferred (GF:231, U1)."""
+    assert editions.level_label_source(edition, label) == source
