@@ -35,6 +35,7 @@ class Action:
 
     def service_kwargs(self, form: forms.Form, access: Access) -> dict[str, Any]:
         data = form.service_args() if hasattr(form, "service_args") else _plain(form)
+        data.pop("confirm", None)
         data["revision"] = form.cleaned_data["revision"]
         if self.for_guild:
             data["guild"] = guild_for(access.campaign, form.cleaned_data["guild"])
@@ -93,7 +94,7 @@ ACTIONS: dict[str, Action] = {
     "curse-set": Action(f.CurseSetForm, _curse_set, anchor="guilds"),
     "curse-remove": Action(f.CurseRemoveForm, inventory.hero_curse_remove, anchor="guilds"),
     "saved-coins": Action(f.SavedCoinsForm, inventory.guild_saved_coins_set, anchor="guilds"),
-    "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="record"),
+    "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="now"),
     "next": Action(f.ScenarioForm, scenarios.next_scenario_choose, anchor="next"),
     "finale": Action(f.FinaleForm, scenarios.campaign_finale_record, anchor="finale"),
     "undo": Action(f.UndoForm, _undo, anchor="history"),

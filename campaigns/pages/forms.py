@@ -215,7 +215,10 @@ class RecordForm(RevisionForm):
     """
 
     scenario = forms.SlugField(label=_("Scenario"), max_length=80)
-    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
+    # Optional until the write: the review step warns about a missing winner and asks for one there.
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect, required=False)
+    # The results are written only when the review screen's button posts them again with confirm=1.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self, *args: Any, guilds: list[dict[str, Any]], reward_cards: list[tuple[str, str]], **kw: Any
@@ -254,6 +257,12 @@ class RecordForm(RevisionForm):
                     # Hidden where the edition has no Damnation (base, BR:224): absent means none.
                     required=counter == "deaths",
                 )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("confirm") and not data.get("winner"):
+            self.add_error("winner", _("Choose the winner: exactly one guild wins a scenario."))
+        return data
 
     def rows(self) -> list[dict[str, Any]]:
         radios = {radio.data["value"]: radio for radio in self["winner"]}
@@ -302,6 +311,17 @@ class RecordForm(RevisionForm):
             "reward_cards": [{"card": reward, "hero": data[f"reward_hero-{c}"]}] if reward else [],
             "heroes": heroes,
         }
+
+    @classmethod
+    def data_from_draft(cls, draft: list[dict[str, Any]], **fixed: Any) -> dict[str, Any]:
+        """The live tracker's pre-filled results as posted form data (for the review screen)."""
+        data: dict[str, Any] = dict(fixed)
+        for key, value in cls.initial_from_draft(draft).items():
+            if value is True:
+                data[key] = "on"
+            elif value is not False and value is not None:
+                data[key] = value
+        return data
 
     @staticmethod
     def initial_from_draft(draft: list[dict[str, Any]]) -> dict[str, Any]:

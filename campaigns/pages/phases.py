@@ -18,6 +18,7 @@ from django.shortcuts import render
 from campaigns.access import Access, hand_guild, hero_draft_refusal
 from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, edition_box, guild_view
+from campaigns.pages.now import tabs
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors import phases
 from campaigns.selectors.campaigns import (
@@ -78,6 +79,7 @@ def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
         "key": _mine_key(view),
         "box": edition_box(access.campaign.edition),
         "hand_refused": refused,
+        "tabs": tabs(access.campaign.pk, "now"),
     }
     if view:
         context.update(_phase_details(access, view, guild, badges))
@@ -230,6 +232,7 @@ def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
         is None,
         "hand_refused": refused,
         "box": edition_box(access.campaign.edition),
+        "tabs": tabs(access.campaign.pk, "now"),
     }
     if view:
         mine = view["mine"]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaigns.pages import phases, printing, views
+from campaigns.pages import mine, phases, printing, views
 
 app_name = "campaigns"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("blank-sheet/<int:doc_id>/", printing.blank_print_status, name="print-blank-status"),
     path("<int:pk>/", views.campaign_sheet, name="sheet"),
     path("<int:pk>/do/<slug:action>/", views.campaign_act, name="act"),
+    path("<int:pk>/mine/", mine.mine_page, name="mine"),
+    path("<int:pk>/record/", views.record_review, name="record-review"),
     path("<int:pk>/monsters/", views.campaign_monsters, name="monsters"),
     path("<int:pk>/history/", views.campaign_history, name="history"),
     path("<int:pk>/print/", printing.sheet_print, name="print"),

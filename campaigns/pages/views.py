@@ -18,10 +18,11 @@ from django.views.decorators.http import require_POST
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
 from campaigns.pages import forms as f
-from campaigns.pages import phases
+from campaigns.pages import mine, phases, review
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.invite import invite_context
+from campaigns.pages.now import tabs, with_now
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
@@ -123,7 +124,9 @@ def render_sheet(
 ) -> HttpResponse:
     context = _sheet_context(access, join_codes, backups)
     context.update(invite_context(request, access, context["join_codes"]))
-    context.update({"failed": failed, "notice": notice, "share": request.GET.get("share", "")})
+    share = request.GET.get("share", "")
+    context.update({"failed": failed, "notice": notice, "share": share})
+    with_now(context, context.pop("snapshot"), "sheet", share)
     context["confirm_undo"] = confirm_undo
     context["record_form"] = _record_form(context, failed)
     return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
@@ -148,6 +151,7 @@ def campaign_history(request: HttpRequest, pk: int) -> HttpResponse:
         "older": older,
         "newest": bool(before),
         "share": request.GET.get("share", ""),
+        "tabs": tabs(access.campaign.pk, "sheet", share=request.GET.get("share", "")),
     }
     return render(request, "campaigns/history.html", context)
 
@@ -160,7 +164,7 @@ def _sheet_context(
         join_codes = open_join_codes(access.campaign) if access.is_owner else []
     if backups is None:
         backups = campaign_backups(access.campaign) if access.is_owner else []
-    return sheet_context(access, snapshot, page, join_codes, backups)
+    return {**sheet_context(access, snapshot, page, join_codes, backups), "snapshot": snapshot}
 
 
 def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm | None:
@@ -191,6 +195,7 @@ def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
         "monsters": monsters,
         "number": number,
         "share": request.GET.get("share", ""),
+        "tabs": tabs(access.campaign.pk, "helpers", share=request.GET.get("share", "")),
     }
     return render(request, "campaigns/monsters.html", context)
 
@@ -207,6 +212,8 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     form = _bound_form(spec, request, access)
     if not form.is_valid():
         return _refused(request, access, spec, action, form, status=400)
+    if spec.form is f.RecordForm and not form.cleaned_data["confirm"]:
+        return _review_or_edit(request, access, form)
     try:
         spec.call(access=access, actor=request.user, **spec.service_kwargs(form, access))
     except ConflictError:
@@ -220,6 +227,35 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         form.add_error(None, str(exc) or "You may not do that.")
         return _refused(request, access, spec, action, form, status=403)
     return _done(request, _fresh(request, pk), spec, form)
+
+
+def _review_or_edit(request: HttpRequest, access: Access, form: f.RecordForm) -> HttpResponse:
+    """Results are reviewed before they are written; "Change the results" re-opens the form with them."""
+    if request.POST.get("edit"):
+        editing = {"action": "record", "form": form, "scope": "record-edit"}
+        return render_sheet(request, access, failed=editing)
+    return review.render_review(request, _review_context(request, access), form)
+
+
+def _review_context(request: HttpRequest, access: Access) -> dict[str, Any]:
+    context = _sheet_context(access)
+    with_now(context, context.pop("snapshot"), "now", "")
+    return context
+
+
+def record_review(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live tracker's results on the review screen, one tap from the tracker (nothing is written)."""
+    access = page_access(request, pk)
+    context = _review_context(request, access)
+    blank = _record_form(context, None)
+    if blank is None or not context["live"]:
+        return redirect(reverse("campaigns:sheet", args=[pk]) + "#record")
+    live, revision = context["live"], context["sheet"]["revision"]
+    data = f.RecordForm.data_from_draft(live["results_draft"], revision=revision, scenario=live["scenario"])
+    form = f.RecordForm(data, guilds=context["sheet"]["guilds"], reward_cards=context["reward_cards"])
+    if not form.is_valid():
+        return redirect(reverse("campaigns:sheet", args=[pk]) + "#record")
+    return review.render_review(request, context, form)
 
 
 def _fresh(request: HttpRequest, pk: int) -> Access:
@@ -253,6 +289,8 @@ def _refused(
 
 
 def _render_page(request: HttpRequest, access: Any, spec: Action, form: Any, **kwargs: Any) -> HttpResponse:
+    if spec.page == SHEET and request.POST.get("back") == "mine":
+        return mine.render_mine(request, access, **kwargs)
     if spec.page == UPGRADE:
         return phases.render_upgrade(request, access, form.data.get("guild"), **kwargs)
     if spec.page == HERO_DRAFT:
@@ -264,6 +302,8 @@ def _done(request: HttpRequest, access: Any, spec: Action, form: Any) -> HttpRes
     if request.htmx:
         return _render_page(request, access, spec, form)
     pk = access.campaign.pk
+    if spec.page == SHEET and request.POST.get("back") == "mine":
+        return redirect("campaigns:mine", pk=pk)
     if spec.page == SHEET:
         return redirect(reverse("campaigns:sheet", args=[pk]) + (f"#{spec.anchor}" if spec.anchor else ""))
     url = reverse("campaigns:upgrade" if spec.page == UPGRADE else "campaigns:hero-draft", args=[pk])

@@ -31,6 +31,7 @@ from campaigns.selectors.campaigns import (
 from campaigns.selectors.live import live_state
 from campaigns.selectors.sheet import sheet_snapshot
 from campaigns.selectors.versions import content_version
+from rules_helpers.drafts import HeroDraft
 
 # Old states are never read again; a day keeps a quiet campaign's sheet between evenings of play.
 TIMEOUT = 24 * 60 * 60
@@ -93,13 +94,23 @@ def page_snapshot(campaign: Campaign) -> dict[str, Any]:
         "names": {s.slug: s.name for s in scenarios},
         "angel_names": {s.angel.slug: s.angel.name for s in scenarios if s.angel_id},
         "winner": None if winner is None else winner.pk,
-        "open_phase": None if phase is None else {"level": phase.level},
-        "hero_draft": None if draft is None else {"done": draft.done},
+        "open_phase": None if phase is None else {"level": phase.level, "waiting": _phase_waiting(phase)},
+        "hero_draft": None if draft is None else {"done": draft.done, "waiting": _draft_waiting(draft)},
         "history": history[:HISTORY_LATEST],
         "history_more": len(history) > HISTORY_LATEST,
         "live": live_state(campaign),
         "members": campaign_members(campaign),
     }
+
+
+def _phase_waiting(phase: Any) -> list[str]:
+    """The guilds (colours) that have not confirmed their part of the open upgrade phase yet."""
+    return [p.guild.colour.slug for p in phase.guilds.select_related("guild__colour") if not p.confirmed]
+
+
+def _draft_waiting(record: Any) -> list[str]:
+    """The guilds (colours) still to keep a hero this round of the hero draft."""
+    return [] if record.done else list(HeroDraft.from_dict(record.state).waiting_for())
 
 
 def history_rows(events: Any) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ def record_data(campaign, **overrides):
         "title-teal": "on",
         "deaths-yellow-diana": 2,
         "damnation-yellow-diana": 1,
+        "confirm": "1",
     }
     for guild in refreshed(campaign).guilds.all():
         for hero in guild.heroes.filter(fielded=True):
