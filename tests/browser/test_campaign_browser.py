@@ -96,7 +96,8 @@ def test_two_players_run_a_campaign_from_their_own_phones(browser, live_server, 
     record.locator(".hero-line").first.get_by_role(
         "button", name=re.compile("Death tokens: one more")
     ).click()
-    record.get_by_role("button", name="Record the results").click()
+    record.get_by_role("button", name="Review the results").click()
+    ana.get_by_role("button", name="Record these results").click()
     ana.get_by_role("link", name="Open the upgrade phase").wait_for()
 
     for page in (ana, ben):
