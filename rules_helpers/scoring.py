@@ -166,9 +166,70 @@ def first_bonus(quest_log: QuestLog, quest: str, *, coins: int = FIRST_BONUS_COI
     return 0 if completions(quest_log, quest) else coins
 
 
-def quest_limit_reached(quest_log: QuestLog, quest: str, limit: int | None) -> bool:
-    """Whether ``limit`` Guilds (None: no limit) have already completed the quest, so no other Guild may."""
-    return limit is not None and completions(quest_log, quest) >= limit
+def check_scenario_open(*, won: bool) -> None:
+    """No quest is completed once a Guild has won: BR:205 "the scenario immediately ends and that player is
+    victorious". Coins and Treasure are still counted at its end (BR:215-216), so only quests (and kills)
+    are closed; the counters stay open."""
+    if won:
+        raise ValueError("The scenario ended with the win; no quest can be completed after it.")
+
+
+@dataclass(frozen=True)
+class RewardGiven:
+    """A Reward card won in a scenario, or the reason none was left (``card`` None)."""
+
+    guild: str
+    quest: str
+    card: str | None
+    reason: str = ""
+
+
+def rewards_given(
+    quest_log: QuestLog,
+    *,
+    reward_cards: Mapping[str, str],
+    copies: Mapping[str, int | None],
+    limits: Mapping[str, int | None] | None = None,
+) -> list[RewardGiven]:
+    """Who gets a Reward card, in the order the quests were completed.
+
+    RB:1625-1626 "Guild who accomplishes a Quest associated with a Reward card … immediately gets it", so a
+    Guild completing two Reward quests (Pit of Tormented Souls, The Fallen Temple) gets two cards. BR:202-203
+    "If a player accomplishes a Quest, but all of its associated Reward cards have already been taken, he
+    doesn't get any cards": the quest still counts (towards the win, its First Bonus and its end coin); only
+    the card runs out. ``reward_cards`` maps each Reward quest to its card; ``copies`` each card to the copies
+    in the box (None: unknown, so no copy limit is applied); ``limits`` a quest to the Guilds that may get its
+    reward (the Campaign Book's "first 2", GF:110-116; None: every Guild).
+
+    U9, decided: "Kill the Demon Pitcher (→Reward; max 2)" (GF:111) caps the reward like "Kill Cerberus …
+    max 2 guilds" (GF:110), never the quest: a quest always counts (BR:202-203), and where the cap comes from
+    the figures on the board (a killed Villain goes to the box, RB:969-970) the table cannot complete it
+    more often anyway.
+    """
+    taken: Counter[str] = Counter()
+    done: Counter[str] = Counter()
+    given = []
+    for quest, guild, *_ in quest_log:
+        card = reward_cards.get(quest)
+        if card is None:
+            continue
+        done[quest] += 1
+        limit = (limits or {}).get(quest)
+        left = copies.get(card)
+        if limit is not None and done[quest] > limit:
+            given.append(RewardGiven(guild, quest, None, f"only the first {limit} guilds get its reward"))
+        elif left is not None and taken[card] >= left:
+            given.append(RewardGiven(guild, quest, None, f"all {left} copies have been taken"))
+        else:
+            taken[card] += 1
+            given.append(RewardGiven(guild, quest, card))
+    return given
+
+
+def reward_slots(reward_quests: int) -> int:
+    """How many Reward cards one Guild can win in a scenario: one per Reward quest it completes (RB:1625)."""
+    check_count("reward quests", reward_quests)
+    return reward_quests
 
 
 def scenario_coins(coins: int, quests: int, treasure: int, *, per_quest: int = COINS_PER_QUEST) -> int:
@@ -177,6 +238,16 @@ def scenario_coins(coins: int, quests: int, treasure: int, *, per_quest: int = C
     for name, value in (("coins", coins), ("quests completed", quests), ("treasure coins", treasure)):
         check_count(name, value)
     return coins + quests * per_quest + treasure
+
+
+def coins_won(coins: int, treasure: int) -> int:
+    """All the coins a Guild won in a scenario: the coins (during play and 1 per quest at its end) and its
+    Treasure Chests. BR:216 "each Treasure Chest token … gives the coin value listed on it to his Guild", so
+    the treasure counts for Most Coins (RB:1292-1293 "won the most coins during the scenario (before spending
+    them)") and is spent in the Upgrade Phase (BR:232), wherever it was entered."""
+    check_count("coins", coins)
+    check_count("treasure coins", treasure)
+    return coins + treasure
 
 
 def first_title_holder(quest_log: QuestLog, title_quests: Collection[str]) -> str | None:

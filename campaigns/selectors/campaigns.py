@@ -26,7 +26,7 @@ from campaigns.models import (
     UpgradePhase,
 )
 from rules_helpers import achievements as rules_achievements
-from rules_helpers import progression
+from rules_helpers import progression, scoring
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 
@@ -78,7 +78,7 @@ def play_achievements(play: ScenarioPlay, guilds: dict[int, Guild]) -> dict[str,
             guild=guild_key(guilds[r.guild_id]),
             winner=r.winner,
             deaths=sum(h.deaths for h in r.heroes.all()),
-            coins=r.coins,
+            coins=scoring.coins_won(r.coins, r.treasure),
             won_reward=r.won_reward,
             won_title=r.won_title,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Campaign, Guild, Quest, ScenarioPlay
+from campaigns.models import Campaign, Guild, Quest, ScenarioPlay, UpgradeCard
 from campaigns.selectors.campaigns import live_play
 from rules_helpers import scoring
 
@@ -22,21 +22,46 @@ def quest_choices(
     return choices
 
 
+def rewards_of(play: ScenarioPlay, quest_log: list[Any]) -> list[scoring.RewardGiven]:
+    """The Reward cards the quest log gives, each to the guild that completed its quest while one was left."""
+    quests = [q for q in play.scenario.quests.select_related("reward_card") if q.reward_card_id]
+    return scoring.rewards_given(
+        quest_log,
+        reward_cards={q.slug: q.reward_card.slug for q in quests},
+        copies={q.reward_card.slug: q.reward_card.copies for q in quests},
+        limits={q.slug: q.reward_limit for q in quests},
+    )
+
+
+def reward_for(play: ScenarioPlay, quest_log: list[Any]) -> str | None:
+    """What the log's last quest gave: its Reward card, or why none was left (None: not a Reward quest)."""
+    given = rewards_of(play, quest_log)
+    if not given or list(quest_log[-1][:2]) != [given[-1].quest, given[-1].guild]:
+        return None
+    last = given[-1]
+    if last.card is None:
+        return f"no reward card: {last.reason}"
+    return f"gets {UpgradeCard.objects.get(edition=play.scenario.edition_id, slug=last.card).name}"
+
+
 def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
-    """The results the sheet would record now: coins plus 1 per quest and the treasure, titles, rewards."""
+    """The results the sheet would record now: coins plus 1 per quest, the treasure beside them (both count,
+    ``rules_helpers.scoring.coins_won``), titles, and the Reward cards while copies last."""
     quests = {q.slug: q for q in play.scenario.quests.select_related("reward_card")}
     title_quests = {slug for slug, q in quests.items() if q.gives == Quest.Gives.TITLE}
     title = getattr(play.scenario, "title", None)
     awarded_to = title.awarded_to if title is not None else scoring.TITLE_TO_ALL
+    given = rewards_of(play, play.quest_log)
     lines = []
     for result in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"):
         done = [quests[q] for q in result.quests if q in quests]
         heroes = list(result.heroes.all())
+        cards = [r.card for r in given if r.guild == result.guild.colour.slug and r.card]
         lines.append(
             {
                 "guild": result.guild.colour.slug,
                 "winner": result.winner,
-                "coins": scoring.scenario_coins(result.coins, len(result.quests), result.treasure),
+                "coins": scoring.scenario_coins(result.coins, len(result.quests), 0),
                 "treasure": result.treasure,
                 "title": scoring.title_won(
                     result.guild.colour.slug,
@@ -47,9 +72,7 @@ def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
                 ),
                 "angel": any(q.gives == Quest.Gives.ANGEL for q in done),
                 "reward_cards": [
-                    {"card": q.reward_card.slug, "hero": heroes[0].hero.hero.slug if heroes else None}
-                    for q in done
-                    if q.gives == Quest.Gives.REWARD and q.reward_card_id
+                    {"card": card, "hero": heroes[0].hero.hero.slug if heroes else None} for card in cards
                 ],
                 "quests": list(result.quests),
                 "heroes": [

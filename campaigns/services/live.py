@@ -12,10 +12,10 @@ from django.db import transaction
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse
-from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, Quest, ScenarioPlay
+from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, ScenarioPlay
 from campaigns.models.limits import MAX_COINS, MAX_TOKENS
 from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase
-from campaigns.selectors.live import quest_choices
+from campaigns.selectors.live import quest_choices, reward_for
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from campaigns.services.scenarios import clear_live_play
@@ -143,16 +143,23 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     if quest not in choices:
         refuse("quest", f"{quest!r} is not a quest of {play.scenario.name}.")
     result = PlayResult.objects.select_for_update().get(play=play, guild=guild)
+    try:
+        scoring.check_scenario_open(won=PlayResult.objects.filter(play=play, winner=True).exists())
+    except ValueError as exc:
+        refuse("quest", str(exc))
     if quest in result.quests:
         refuse("quest", f"{guild.colour.name} has already completed {choices[quest]}.")
-    _check_quest_limit(play, quest)
     changes = Changes()
     bonus = scoring.first_bonus(play.quest_log, quest)
-    changes.update(play, quest_log=[*play.quest_log, [quest, guild.colour.slug]])
+    log = [*play.quest_log, [quest, guild.colour.slug]]
+    changes.update(play, quest_log=log)
     changes.update(result, quests=[*result.quests, quest], coins=result.coins + bonus)
     summary = f"{guild.colour.name} completed {choices[quest]}" + (
         f" (+{bonus} coin, first)" if bonus else ""
     )
+    reward = reward_for(play, log)
+    if reward is not None:
+        summary += f"; {reward}"
     if _wins_now(play, result):
         changes.update(result, winner=True)
         summary += f"; {guild.colour.name} wins the scenario"
@@ -165,12 +172,6 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
         summary=summary,
     )
     return result
-
-
-def _check_quest_limit(play: ScenarioPlay, quest: str) -> None:
-    record = Quest.objects.filter(scenario=play.scenario, slug=quest).first()
-    if record is not None and scoring.quest_limit_reached(play.quest_log, quest, record.reward_limit):
-        refuse("quest", f"{record.name} can be completed by {record.reward_limit} guilds only.")
 
 
 def _wins_now(play: ScenarioPlay, result: PlayResult) -> bool:

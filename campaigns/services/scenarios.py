@@ -168,6 +168,8 @@ def _record_line(
         reward_cards=sorted(e["card"] for e in rewards),
         quests=_check_quests(scenario, guild, guilds, line.get("quests")),
     )
+    if scoring.coins_won(result.coins, result.treasure) > MAX_COINS:
+        refuse("results", f"Coins and treasure together are at most {MAX_COINS}.")
     for hero in GuildHero.objects.filter(guild=guild).filter(Q(fielded=True) | Q(pk__in=played)):
         deaths, damnation = heroes.get(hero.pk, (0, 0))
         changes.create(HeroResult, result=result, hero=hero, deaths=deaths, damnation=damnation)

@@ -40,6 +40,7 @@ from rules_helpers.box import DAMNATION_PER_CURSE_CARD, MAX_PURCHASES, UPGRADE_H
 from rules_helpers.curses import Curse, draw_curses, draws_within_deck
 from rules_helpers.drafts import UpgradeDraft
 from rules_helpers.editions import edition_curse_draw_count
+from rules_helpers.scoring import coins_won
 from rules_helpers.upgrades import settle_purchase
 
 
@@ -73,7 +74,12 @@ def upgrade_phase_open(
     )
     for guild in guilds:
         result = PlayResult.objects.get(play=play, guild=guild)
-        changes.create(UpgradeGuild, phase=phase, guild=guild, coins=result.coins + guild.saved_coins)
+        changes.create(
+            UpgradeGuild,
+            phase=phase,
+            guild=guild,
+            coins=coins_won(result.coins, result.treasure) + guild.saved_coins,
+        )
         if guild.saved_coins:
             changes.update(guild, saved_coins=0)
     event_record(

@@ -10,12 +10,15 @@ from rules_helpers.scoring import (
     check_own_colour,
     check_quests,
     check_reward_copies,
+    check_scenario_open,
     check_scenario_results,
+    coins_won,
     first_bonus,
     first_title_holder,
     pvp_quest,
-    quest_limit_reached,
     quests_open_to,
+    reward_slots,
+    rewards_given,
     scenario_coins,
     title_won,
     wins_with,
@@ -229,12 +232,71 @@ def test_the_first_guild_to_complete_a_quest_gets_the_first_bonus():
     assert first_bonus(log, "pass-the-gates") == 1
 
 
-def test_a_quest_completed_by_its_limit_of_guilds_is_closed():
-    """GF:110 "Kill Cerberus (→Reward; killed Cerberus goes to box, so max 2 guilds)"."""
-    log = [["kill-cerberus", "purple"], ["pvp:teal", "yellow"], ["kill-cerberus", "teal"]]
-    assert quest_limit_reached(log, "kill-cerberus", 2)
-    assert not quest_limit_reached(log[:1], "kill-cerberus", 2)
-    assert not quest_limit_reached(log, "kill-cerberus", None)
+REWARDS = {"kill-cerberus": "the-finisher"}
+
+
+def test_a_third_guild_completes_a_capped_reward_quest_but_gets_no_card():
+    """BR:202-203 "If a player accomplishes a Quest, but all of its associated Reward cards have already been
+    taken, he doesn't get any cards"; GF:110 "Kill Cerberus (→Reward; … max 2 guilds)"."""
+    log = [
+        ["kill-cerberus", "purple"],
+        ["pvp:teal", "yellow"],
+        ["kill-cerberus", "teal"],
+        ["kill-cerberus", "gray"],
+    ]
+    out = rewards_given(log, reward_cards=REWARDS, copies={"the-finisher": 2}, limits={"kill-cerberus": 2})
+    assert [(g.guild, g.card) for g in out] == [
+        ("purple", "the-finisher"),
+        ("teal", "the-finisher"),
+        ("gray", None),
+    ]
+    assert "first 2 guilds" in out[2].reason
+
+
+def test_the_copies_of_a_card_are_shared_by_its_quests_and_one_guild_can_win_two():
+    """RB:1625 "Guild who accomplishes a Quest associated with a Reward card … immediately gets it" (Pit of
+    Tormented Souls: Kill Bellya'al and Kill The Judge both give Rock Bottom's Helm); BR:202-203."""
+    cards = {"kill-bellyaal": "helm", "kill-the-judge": "helm"}
+    log = [["kill-bellyaal", "yellow"], ["kill-the-judge", "yellow"], ["kill-the-judge", "teal"]]
+    out = rewards_given(log, reward_cards=cards, copies={"helm": 2})
+    assert [(g.guild, g.card) for g in out] == [("yellow", "helm"), ("yellow", "helm"), ("teal", None)]
+    assert "all 2 copies" in out[2].reason
+    unknown = rewards_given(log, reward_cards=cards, copies={"helm": None})
+    assert [g.card for g in unknown] == ["helm", "helm", "helm"]
+
+
+def test_the_demon_pitchers_max_two_caps_the_reward_not_the_quest():
+    """U9, decided: GF:111 "Kill the Demon Pitcher (→Reward; max 2)" read like GF:110's Kill Cerberus; the
+    quest always counts (BR:202-203)."""
+    log = [["kill-the-demon-pitcher", c] for c in ("yellow", "teal", "gray")]
+    out = rewards_given(
+        log,
+        reward_cards={"kill-the-demon-pitcher": "sharp-justice"},
+        copies={"sharp-justice": 2},
+        limits={"kill-the-demon-pitcher": 2},
+    )
+    assert [g.card for g in out] == ["sharp-justice", "sharp-justice", None]
+
+
+def test_a_guild_can_win_one_reward_card_per_reward_quest():
+    """RB:1625 "Guild who accomplishes a Quest associated with a Reward card … immediately gets it"."""
+    assert reward_slots(2) == 2
+    assert reward_slots(0) == 0
+
+
+def test_no_quest_is_completed_after_the_win():
+    """BR:205 "the scenario immediately ends and that player is victorious"."""
+    check_scenario_open(won=False)
+    with pytest.raises(ValueError, match="ended with the win"):
+        check_scenario_open(won=True)
+
+
+def test_treasure_counts_with_the_coins_won():
+    """BR:216 "each Treasure Chest token … gives the coin value listed on it to his Guild"; RB:1292-1293 Most
+    Coins "won the most coins during the scenario (before spending them)"."""
+    assert coins_won(1, 4) == 5
+    with pytest.raises(ValueError):
+        coins_won(-1, 4)
 
 
 def test_a_scenarios_coins_add_one_per_quest_and_the_treasure():

@@ -103,13 +103,36 @@ def test_two_quests_win_a_two_player_game(owner_api, owner):
     assert guild_state(live(owner_api, campaign), "teal")["winner"]
 
 
-def test_a_reward_quest_with_a_limit_refuses_a_third_guild(owner_api, owner):
+def test_a_third_guild_completes_a_capped_reward_quest_without_a_card(owner_api, owner):
+    """BR:202-203 "If a player accomplishes a Quest, but all of its associated Reward cards have already been
+    taken, he doesn't get any cards" (the quest still counts); GF:110 Kill Cerberus "max 2 guilds"."""
     campaign = build_campaign(owner, guilds={"yellow": None, "teal": None, "gray": None})
     start(owner_api, campaign)
     tap(owner_api, campaign, "yellow", "quest", {"quest": "kill-cerberus"})
     tap(owner_api, campaign, "teal", "quest", {"quest": "kill-cerberus"})
     third = tap(owner_api, campaign, "gray", "quest", {"quest": "kill-cerberus"})
-    assert third.status_code == 400 and "2 guilds only" in third.json()["quest"][0]
+    assert third.status_code == 200, third.json()
+    assert guild_state(live(owner_api, campaign), "gray")["quests"] == ["kill-cerberus"]
+    assert "no reward card" in Event.objects.filter(campaign=campaign).latest("seq").summary
+    draft = {line["guild"]: line for line in live(owner_api, campaign)["results_draft"]}
+    assert [len(draft[c]["reward_cards"]) for c in ("yellow", "teal", "gray")] == [1, 1, 0]
+    assert draft["gray"]["coins"] == 1  # its quest's end-of-scenario coin (BR:215)
+
+
+def test_no_quest_after_the_win_but_coins_and_treasure_stay_open(owner_api, owner, snapshot):
+    """BR:205 "the scenario immediately ends and that player is victorious"; BR:215-216 coins and Treasure
+    are counted at its end."""
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": None, "gray": None})
+    start(owner_api, campaign)
+    for quest in ("pass-the-gates", "kill-cerberus", "pvp:teal"):
+        tap(owner_api, campaign, "yellow", "quest", {"quest": quest})
+    assert guild_state(live(owner_api, campaign), "yellow")["winner"]
+    before = snapshot()
+    late = tap(owner_api, campaign, "gray", "quest", {"quest": "pass-the-gates"})
+    assert late.status_code == 400 and "ended with the win" in late.json()["quest"][0]
+    assert snapshot() == before
+    assert tap(owner_api, campaign, "gray", "tally", {"counter": "treasure", "delta": 2}).status_code == 200
+    assert tap(owner_api, campaign, "gray", "tally", {"counter": "coins", "delta": 1}).status_code == 200
 
 
 def test_ending_pre_fills_the_results_which_then_record_the_scenario(owner_api, three):
@@ -121,8 +144,8 @@ def test_ending_pre_fills_the_results_which_then_record_the_scenario(owner_api, 
     tap(owner_api, three, "teal", "tally", {"counter": "deaths", "hero": "natasha", "delta": 2})
     draft = live(owner_api, three)["results_draft"]
     yellow = next(line for line in draft if line["guild"] == "yellow")
-    # 3 First Bonus coins + 3 quests + 3 treasure
-    assert (yellow["winner"], yellow["coins"], yellow["title"]) == (True, 9, True)
+    # 3 First Bonus coins + 3 quests, and the 3 treasure beside them (BR:215-216)
+    assert (yellow["winner"], yellow["coins"], yellow["treasure"], yellow["title"]) == (True, 6, 3, True)
     assert yellow["reward_cards"] == [{"card": "the-finisher", "hero": "diana"}]
     response = owner_api.post(
         f"/api/v1/campaigns/{three.pk}/plays/",
