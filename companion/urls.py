@@ -15,6 +15,7 @@ urlpatterns = [
     # The words campaigns.js shows, in the page's language (djangojs catalogue).
     path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("campaigns/", include("campaigns.pages.urls")),
+    path("content/", include("campaigns.pages.content")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI draws some icons as data: images; the page itself carries the CSP nonce on its inline parts.
     path(
@@ -27,4 +28,6 @@ urlpatterns = [
     path("helpers/", include((helpers_urls.page_urlpatterns, "helpers"))),
 ]
 
+handler403 = "companion.views.permission_denied"
 handler404 = "companion.views.not_found"
+handler500 = "companion.views.server_error"

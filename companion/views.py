@@ -1,15 +1,51 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template import loader
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.defaults import page_not_found
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
 
 
+def _way_back(request: HttpRequest) -> str:
+    """Where "Back" leads from an error page: the page the reader came from on this site, else home."""
+    referer = request.META.get("HTTP_REFERER", "")
+    if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()):
+        return referer
+    return "/"
+
+
+def _error_page(request: HttpRequest, template: str, status: int, **extra: object) -> HttpResponse:
+    """A page with the site's header, a plain sentence, and the ways on: back, my campaigns, log in."""
+    context = {"back": _way_back(request), "here": request.get_full_path(), **extra}
+    return render(request, template, context, status=status)
+
+
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """API clients get JSON even for a URL no route matches; people get the page."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": _("Not found.")}, status=404)
-    return page_not_found(request, exception)
+    return _error_page(request, "404.html", 404)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("You do not have permission to perform this action.")}, status=403)
+    return _error_page(request, "403.html", 403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form posted from a page opened too long ago (or after logging in or out elsewhere): say so, and
+    lead back to a fresh copy of the page instead of Django's bare "CSRF verification failed"."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("CSRF check failed: reload the page and try again.")}, status=403)
+    return _error_page(request, "403.html", 403, csrf=True)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 page, rendered without the request's context (whatever broke may be in it)."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("Something went wrong on the server.")}, status=500)
+    return HttpResponse(loader.get_template("500.html").render(), status=500)

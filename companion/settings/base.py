@@ -124,6 +124,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 LOGIN_URL = "/accounts/login/"
+# A form posted from a stale page gets the friendly 403 page with a way back, not Django's bare one.
+CSRF_FAILURE_VIEW = "companion.views.csrf_failure"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 

@@ -1,0 +1,52 @@
+"""The card and monster search, and what is still missing, as HTML pages (never the API's raw JSON)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_search_filters_cards_by_name_and_shows_their_effect_marked_english():
+    html = Client().get("/content/?q=trident&edition=inferno").content.decode()
+    assert "Trident" in html or "trident" in html
+    assert '<p class="effect" lang="en">' in html
+
+
+def test_an_empty_query_lists_everything_and_a_query_narrows_it():
+    everything = Client().get("/content/?edition=inferno").content.decode()
+    narrowed = Client().get("/content/?edition=inferno&q=damnation&kind=curses").content.decode()
+    assert everything.count("<li") > narrowed.count("<li")
+    assert "Damned" in narrowed and "Upgrade cards</h2>" not in narrowed
+
+
+def test_a_word_found_only_in_the_effect_finds_the_card():
+    html = Client().get("/content/?edition=inferno&kind=cards&q=Wound").content.decode()
+    assert "Cleansing Glow" in html and "heal" in html.lower()
+
+
+def test_monsters_show_their_ability_and_link_to_the_lookup():
+    html = Client().get("/content/?edition=arcadia-quest&kind=monsters&q=minotaur").content.decode()
+    assert "Minotaur" in html and "extra Hit" in html and "/helpers/monsters/?monster=arcadia-quest/" in html
+
+
+def test_a_query_that_finds_nothing_says_so():
+    html = Client().get("/content/?edition=inferno&q=zzzzqqq").content.decode()
+    assert "0 results" in html
+
+
+def test_what_is_missing_is_a_page_not_json():
+    response = Client().get("/content/missing/?edition=inferno")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+    assert "What is still missing" in response.content.decode()
+
+
+def test_the_home_page_links_to_pages_not_to_the_api():
+    html = Client().get("/").content.decode()
+    assert "/api/v1/content/report/" not in html and 'href="/content/missing/"' in html
+
+
+def test_players_get_no_admin_link_for_missing_monster_stats(player_client):
+    html = player_client.get("/helpers/monsters/?monster=inferno/cerberus&scenario=2").content.decode()
+    assert "/admin/" not in html
