@@ -89,15 +89,26 @@ def check_redistributed(
 
 
 def bought_card_places(
-    heroes: Sequence[tuple[Hero, Collection[int]]], count: int = 1, *, slots: int = SLOTS_PER_HERO
+    heroes: Sequence[tuple[Hero, Collection[int]]],
+    count: int = 1,
+    *,
+    slots: int = SLOTS_PER_HERO,
+    covered: Sequence[int | None] = (),
 ) -> list[tuple[Hero, int]]:
     """Where each of ``count`` bought cards goes: the first free slot of the first Hero that has one, in the
     order given (the app lists fielded Heroes first); with none free, past the last slot of the first Hero,
-    where it waits until the Guild redistributes. ``heroes`` pairs each Hero with its taken slots."""
+    where it waits until the Guild redistributes. ``heroes`` pairs each Hero with its taken slots.
+
+    ``covered`` names, Hero by Hero, the slot its Death Curse covers (None: none). A card kept under such a
+    curse cannot be used until the curse is gone (BR:225-226), so a bought card never goes there: the
+    covered slot counts as taken."""
     check_count("cards bought", count)
     if not heroes:
         raise ValueError("a Guild with no Heroes has nowhere to put a bought card")
     taken = [set(slots_taken) for _, slots_taken in heroes]
+    for index, slot in enumerate(covered[: len(taken)]):
+        if slot is not None:
+            taken[index].add(slot)
     places = []
     for _ in range(count):
         index, slot = _first_free(taken, slots)

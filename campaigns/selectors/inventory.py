@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaigns.models import Guild, GuildHero, InventoryCard
+from campaigns.models import Guild, GuildHero, HeroCurse, InventoryCard
 from rules_helpers import inventory as rules
 
 
@@ -19,6 +19,14 @@ def free_slot(hero: GuildHero) -> int | None:
 def guild_card_slots(guild: Guild) -> list[int]:
     """The slot of each card the guild holds, one entry per card."""
     return list(InventoryCard.objects.filter(guild=guild).values_list("slot", flat=True))
+
+
+def curse_covered_slots(heroes: list[GuildHero]) -> list[int | None]:
+    """The slot each hero's Death Curse covers (None: no curse, or one kept beside the Hero card)."""
+    covered = dict(
+        HeroCurse.objects.filter(hero__in=heroes, slot__isnull=False).values_list("hero_id", "slot")
+    )
+    return [covered.get(hero.pk) for hero in heroes]
 
 
 def heroes_for_bought_cards(guild: Guild) -> list[tuple[GuildHero, set[int]]]:

@@ -29,7 +29,12 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
-from campaigns.selectors.inventory import guild_card_slots, heroes_for_bought_cards, slots_taken
+from campaigns.selectors.inventory import (
+    curse_covered_slots,
+    guild_card_slots,
+    heroes_for_bought_cards,
+    slots_taken,
+)
 from campaigns.selectors.phases import phase_opened_event
 from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.content import upgrade_card_enter
@@ -310,9 +315,13 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
 
 
 def _place_bought(changes: Changes, guild: Guild, card: UpgradeCard) -> None:
-    """A bought card takes the first free slot; with none free it waits past the last until redistributed."""
+    """A bought card takes the first free slot not covered by a Death Curse; with none free it waits past the
+    last until redistributed."""
+    heroes = heroes_for_bought_cards(guild)
     [(hero, slot)] = rules_inventory.bought_card_places(
-        heroes_for_bought_cards(guild), slots=guild.campaign.edition.slots_per_hero
+        heroes,
+        slots=guild.campaign.edition.slots_per_hero,
+        covered=curse_covered_slots([hero for hero, _ in heroes]),
     )
     changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=slot)
 

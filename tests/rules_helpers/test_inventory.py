@@ -184,6 +184,32 @@ def test_with_no_free_slot_a_bought_card_waits_past_the_first_heros_last_card():
     assert bought_card_places([("diana", {1, 2, 3, 4, 5})], slots=4) == [("diana", 6)]
 
 
+def test_a_bought_card_never_lands_under_a_curse_covered_slot():
+    """BR:225-226: a card under a slot-taking Death Curse "cannot be accessed until the curse is removed", so
+    a bought card goes to a free uncovered slot, of another Hero if need be (M6)."""
+    heroes = [("kisha", {1, 2, 3}), ("mark", {1}), ("diana", set())]
+    assert bought_card_places(heroes, covered=[4, None, None]) == [("mark", 2)]
+    assert bought_card_places(heroes, 3, covered=[4, 2, None]) == [("mark", 3), ("mark", 4), ("diana", 1)]
+
+
+def test_with_only_covered_slots_free_a_bought_card_waits_past_the_last():
+    """BR:225-226 and BR:233: rather than under the curse, the card waits until the Guild redistributes."""
+    assert bought_card_places([("kisha", {1, 2, 3})], covered=[4]) == [("kisha", 5)]
+
+
+@given(
+    taken=st.lists(slot_sets, min_size=1, max_size=4),
+    covered=st.lists(st.one_of(st.none(), st.integers(1, 4)), min_size=4, max_size=4),
+    count=st.integers(0, 6),
+)
+def test_a_bought_card_never_lands_on_a_taken_or_covered_slot(taken, covered, count):
+    """RB:371 and BR:225-226: one card per slot, and none put under a Death Curse."""
+    heroes = list(enumerate(taken))
+    places = bought_card_places(heroes, count, covered=covered)
+    assert len(places) == len(set(places)) == count
+    assert not any(slot in taken[hero] or slot == covered[hero] for hero, slot in places)
+
+
 def test_nothing_can_be_placed_in_a_guild_without_heroes():
     with pytest.raises(ValueError, match="no Heroes"):
         bought_card_places([])

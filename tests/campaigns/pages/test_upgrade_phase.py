@@ -3,9 +3,11 @@
 import pytest
 from django.test import Client
 
-from campaigns.models import UpgradeCard, UpgradePhase
+from campaigns.models import DeathCurse, Guild, HeroCurse, InventoryCard, UpgradeCard, UpgradePhase
 from campaigns.selectors.campaigns import open_phase_for
+from campaigns.selectors.inventory import heroes_for_bought_cards
 from rules_helpers.drafts import UpgradeDraft
+from rules_helpers.inventory import free_slot
 from tests.campaigns.pages.helpers import HTMX, act, first_scenario
 from tests.factories import client_for, guild_rev, level_one_deck, refreshed
 
@@ -132,3 +134,26 @@ def test_a_player_cannot_restart_the_phase(player, drafting, snapshot):
     )
     assert response.status_code == 403
     assert snapshot() == before
+
+
+def test_a_bought_card_never_lands_under_a_death_curse(owner, drafting):
+    """M6, BR:225-226: the first free slot is covered by a slot-taking Death Curse, so the bought card goes to
+    the next free slot instead."""
+    guild = Guild.objects.get(campaign=drafting, colour__slug="yellow")
+    hero, taken = next((h, t) for h, t in heroes_for_bought_cards(guild) if free_slot(t) is not None)
+    covered = free_slot(taken)
+    curse = DeathCurse.objects.filter(edition=drafting.edition, takes_slot=True).first()
+    HeroCurse.objects.update_or_create(hero=hero, defaults={"guild": guild, "curse": curse, "slot": covered})
+    for _ in range(3):
+        for colour in ("yellow", "teal"):
+            data = {"revision": guild_rev(drafting, colour), "guild": colour}
+            act(owner, drafting, "upgrade-pick", {**data, "cards": hand_of(drafting, colour)[:2]})
+    part = open_phase_for(drafting).guilds.get(guild=guild)
+    cheapest = min(
+        UpgradeCard.objects.filter(slug__in=part.drafted), key=lambda card: card.cost if card.cost else 99
+    )
+    before = set(InventoryCard.objects.filter(guild=guild).values_list("pk", flat=True))
+    buy = {"revision": guild_rev(drafting, "yellow"), "guild": "yellow", "cards": [cheapest.slug]}
+    assert act(owner, drafting, "upgrade-buy", buy).status_code == 302
+    bought = InventoryCard.objects.filter(guild=guild).exclude(pk__in=before).get()
+    assert (bought.hero_id, bought.slot) != (hero.pk, covered)
