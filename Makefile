@@ -10,7 +10,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 MESSAGES_IGNORE := -i "tests/*" -i "bench/*" -i "var/*" --no-obsolete
 
-.PHONY: setup run test lint format worker bench migrate content demo clean messages
+.PHONY: setup run test lint format worker beat bench migrate content demo clean messages
 
 # The virtualenv is rebuilt from the lock file whenever pyproject.toml or uv.lock change.
 # --inexact keeps pip and uv themselves, which the lock does not list, for the next sync.
@@ -62,6 +62,12 @@ format: setup
 worker: setup
 	@test -n "$$REDIS_URL" || (echo "Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to run a worker." && exit 2)
 	$(VENV)/bin/celery -A companion worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
+
+# The periodic tasks (CELERY_BEAT_SCHEDULE: pruning old printed sheets); run exactly one next to the workers.
+beat: setup
+	@test -n "$$REDIS_URL" || (echo "Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to run the scheduler." && exit 2)
+	@mkdir -p var
+	$(VENV)/bin/celery -A companion beat --loglevel=INFO --schedule var/celerybeat-schedule
 
 # Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (see bench/README.md); installs wrk.
 bench: setup

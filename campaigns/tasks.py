@@ -60,3 +60,11 @@ def import_campaign(job_id: int) -> None:
     from campaigns.services import imports
 
     imports.campaign_import_run(job_id=job_id)
+
+
+@shared_task(ignore_result=True, acks_late=True, soft_time_limit=300, time_limit=330)
+def prune_sheet_documents() -> None:
+    """Periodic (celery beat): delete printed sheets older than each campaign's latest revisions."""
+    from campaigns.services import documents
+
+    documents.sheet_documents_prune()

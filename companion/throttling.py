@@ -8,12 +8,14 @@ pick a fresh identity by sending its own `X-Forwarded-For`.
 from __future__ import annotations
 
 import ipaddress
+import math
 from collections.abc import Iterable
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import ngettext
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
@@ -130,6 +132,43 @@ class WindowRateThrottle(ScopedRateThrottle):
 
     def wait(self) -> float | None:
         return self.remaining
+
+
+class CampaignPrintThrottle(WindowRateThrottle):
+    """Printed sheets per campaign (`SHEET_PDF_RATE`): every member of a campaign draws on one budget, the
+    API and the page alike, so no one can keep the render workers busy by looping on their own campaign.
+
+    Checked through `print_refusal` once the caller is known to be a member, so a stranger's requests never
+    spend a campaign's budget.
+    """
+
+    def get_rate(self) -> str | None:
+        # Read when it runs (as ClientRateThrottle does), not DRF's copy taken at import.
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": f"campaign-{view.kwargs['pk']}"}
+
+
+class _PrintView:
+    throttle_scope = "sheet_pdf"
+
+    def __init__(self, pk: Any) -> None:
+        self.kwargs = {"pk": pk}
+
+
+def print_refusal(request: HttpRequest, campaign_pk: int) -> float | None:
+    """None when the campaign may print now (the request is counted), else the seconds to wait."""
+    return refused_for(request, [CampaignPrintThrottle], view=_PrintView(campaign_pk))
+
+
+def print_refusal_message(wait: float) -> str:
+    minutes = max(1, math.ceil(wait / 60))
+    return ngettext(
+        "This campaign's sheet was asked for too often; try again in %(minutes)d minute.",
+        "This campaign's sheet was asked for too often; try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def refused_for(

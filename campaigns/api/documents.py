@@ -6,9 +6,11 @@ everyone else gets 404. Blank sheets are for anyone.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import FileResponse, Http404
 from django.urls import path, reverse
 from drf_spectacular.types import OpenApiTypes
@@ -18,22 +20,33 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaigns.access import require_member
 from campaigns.api.base import SHARE_PARAM, access_for
 from campaigns.models import SheetDocument
 from campaigns.selectors.documents import blank_document_get, sheet_document_get
 from campaigns.services import documents
 from companion.api import errors
+from companion.throttling import print_refusal, print_refusal_message
 
 PAPER = serializers.ChoiceField(choices=SheetDocument.Paper.values, default=SheetDocument.Paper.A4)
 
 
+LANGUAGE = serializers.ChoiceField(
+    choices=[code for code, _ in settings.LANGUAGES],
+    required=False,
+    help_text="The language of the printed labels; by default the request's (Accept-Language).",
+)
+
+
 class SheetInput(serializers.Serializer):
     paper = PAPER
+    language = LANGUAGE
 
 
 class BlankInput(serializers.Serializer):
     edition = serializers.SlugField(max_length=50)
     paper = PAPER
+    language = LANGUAGE
 
 
 DOCUMENT = inline_serializer(
@@ -43,6 +56,7 @@ DOCUMENT = inline_serializer(
         "status": serializers.ChoiceField(choices=SheetDocument.Status.values),
         "kind": serializers.ChoiceField(choices=SheetDocument.Kind.values),
         "paper": serializers.ChoiceField(choices=SheetDocument.Paper.values),
+        "language": serializers.CharField(help_text="The language the labels are printed in."),
         "revision": serializers.IntegerField(help_text="The campaign's history_seq the sheet shows."),
         "status_url": serializers.CharField(),
         "download_url": serializers.CharField(required=False, help_text="Only when done."),
@@ -66,6 +80,7 @@ def _body(request: Request, document: SheetDocument, prefix: str, kwargs: dict[s
         "status": document.status,
         "kind": document.kind,
         "paper": document.paper,
+        "language": document.language,
         "revision": document.revision,
         "status_url": _url(request, f"{prefix}-status", kwargs),
     }
@@ -101,13 +116,27 @@ class SheetPdf(APIView):
         summary="Ask for the printable Campaign Sheet (PDF) of the campaign as it is now",
         request=SheetInput,
         parameters=[SHARE_PARAM],
-        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE, **errors(400, 403, 404, 415)},
+        responses={200: DOCUMENT, 202: DOCUMENT, 503: UNAVAILABLE, **errors(400, 403, 404, 415, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         data = _valid(SheetInput, request)
+        require_member(access)  # before the budget: only members spend the campaign's prints
+        wait = print_refusal(request, pk)
+        if wait is not None:
+            return Response(
+                {"detail": print_refusal_message(wait)},
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
         return _requested(
-            request, documents.sheet_pdf_request, "sheet-pdf", {"pk": pk}, access=access, **data
+            request,
+            documents.sheet_pdf_request,
+            "sheet-pdf",
+            {"pk": pk},
+            access=access,
+            paper=data["paper"],
+            language=data.get("language") or request.LANGUAGE_CODE,
         )
 
 
@@ -146,6 +175,7 @@ class BlankPdf(APIView):
             {},
             edition_slug=data["edition"],
             paper=data["paper"],
+            language=data.get("language") or request.LANGUAGE_CODE,
         )
 
 

@@ -1,7 +1,8 @@
 """Printable Campaign Sheets: ask for one, let a worker render it, mark it done or failed.
 
-One document per (campaign, edition, kind, paper, revision): a request for a revision that is done or
-pending returns that document, so the same revision is never rendered twice. The render task is
+One document per (campaign, edition, kind, paper, language, revision): a request for a revision that is
+done or pending returns that document, so the same revision is never rendered twice in one language, and a
+Portuguese sheet is never handed to someone who asked in English (or the other way round). The render task is
 dispatched after commit and takes only the document's primary key.
 """
 
@@ -12,10 +13,13 @@ from datetime import timedelta
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -37,7 +41,9 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (
 )
 # Rendering takes about a second; a sheet still pending after this long is queued again when asked for.
 REQUEUE_AFTER = timedelta(minutes=2)
-UNAVAILABLE = "PDF rendering is temporarily unavailable (the task queue does not answer); try again shortly."
+UNAVAILABLE = gettext_lazy(
+    "PDF rendering is temporarily unavailable (the task queue does not answer); try again shortly."
+)
 
 
 class RenderQueueUnavailable(Exception):
@@ -46,12 +52,27 @@ class RenderQueueUnavailable(Exception):
 
 def _paper(paper: Any) -> str:
     if paper not in SheetDocument.Paper.values:
-        refuse("paper", f"Paper is {' or '.join(SheetDocument.Paper.values)}.")
+        refuse("paper", _("Paper is %(papers)s.") % {"papers": _or(SheetDocument.Paper.values)})
     return paper
 
 
-def sheet_pdf_request(*, access: Access, paper: str = "a4") -> tuple[SheetDocument, bool]:
-    """The sheet of the campaign as it is now; members ask for it, anyone with access downloads it."""
+def _language(language: str | None) -> str:
+    """A code of settings.LANGUAGES (`pt-br`, `en`); none given is the site's default language."""
+    try:
+        return pdf.print_language(language)
+    except ValueError:
+        refuse("language", _("Language is %(languages)s.") % {"languages": _or(dict(settings.LANGUAGES))})
+
+
+def _or(values: Any) -> str:
+    return _(" or ").join(values)
+
+
+def sheet_pdf_request(
+    *, access: Access, paper: str = "a4", language: str | None = None
+) -> tuple[SheetDocument, bool]:
+    """The sheet of the campaign as it is now, in `language`; members ask for it, anyone with access
+    downloads it."""
     require_member(access)
     campaign = Campaign.objects.select_related("edition").get(pk=access.campaign.pk)
     return _request(
@@ -59,19 +80,23 @@ def sheet_pdf_request(*, access: Access, paper: str = "a4") -> tuple[SheetDocume
         edition=campaign.edition,
         kind=SheetDocument.Kind.SHEET,
         paper=_paper(paper),
+        language=_language(language),
         revision=campaign.history_seq,
     )
 
 
-def blank_pdf_request(*, edition_slug: str, paper: str = "a4") -> tuple[SheetDocument, bool]:
+def blank_pdf_request(
+    *, edition_slug: str, paper: str = "a4", language: str | None = None
+) -> tuple[SheetDocument, bool]:
     edition = Edition.objects.filter(slug=edition_slug).first()
     if edition is None:
-        refuse("edition", f"Unknown edition {edition_slug!r}.")
+        refuse("edition", _("Unknown edition %(edition)s.") % {"edition": repr(edition_slug)})
     return _request(
         campaign=None,
         edition=edition,
         kind=SheetDocument.Kind.BLANK,
         paper=_paper(paper),
+        language=_language(language),
         # Blank sheets have no campaign revision; the layout's version keeps them fresh after an update.
         revision=pdf.layout_version(),
     )
@@ -147,12 +172,16 @@ def sheet_document_render(*, document_id: int, retryable: bool = True) -> SheetD
 
 def _render(document: SheetDocument) -> bytes:
     if document.kind == SheetDocument.Kind.BLANK:
-        return pdf.render_blank_pdf(edition_slug=document.edition.slug, paper=document.paper)
+        return pdf.render_blank_pdf(
+            edition_slug=document.edition.slug, paper=document.paper, language=document.language
+        )
     if document.campaign is None or document.campaign.history_seq != document.revision:
         raise StaleRevision(
             "The campaign changed before its sheet was printed; ask for the sheet again to print the new one."
         )
-    return pdf.render_sheet_pdf(campaign_id=document.campaign_id, paper=document.paper)
+    return pdf.render_sheet_pdf(
+        campaign_id=document.campaign_id, paper=document.paper, language=document.language
+    )
 
 
 class StaleRevision(Exception):
@@ -166,10 +195,11 @@ def _reason(exc: Exception) -> str:
 
 
 def _file_name(document: SheetDocument) -> str:
-    """One name per campaign, revision, kind and paper, so a re-render overwrites the same file."""
+    """One name per campaign, revision, kind, paper and language, so a re-render overwrites the same file."""
+    suffix = f"{document.paper}-{document.language}.pdf"
     if document.kind == SheetDocument.Kind.BLANK:
-        return f"blank-{document.edition.slug}-{document.paper}.pdf"
-    return f"campaign-{document.campaign_id}-r{document.revision}-{document.kind}-{document.paper}.pdf"
+        return f"blank-{document.edition.slug}-r{document.revision}-{suffix}"
+    return f"campaign-{document.campaign_id}-r{document.revision}-{document.kind}-{suffix}"
 
 
 def _store(document: SheetDocument, content: bytes) -> SheetDocument:
@@ -193,3 +223,42 @@ def sheet_document_fail(*, document_id: int, reason: str) -> SheetDocument | Non
         status=SheetDocument.Status.FAILED, error=reason, finished_at=timezone.now()
     )
     return SheetDocument.objects.filter(pk=document_id).first()
+
+
+def sheet_documents_prune(*, keep: int | None = None) -> int:
+    """Delete the printed sheets a campaign no longer needs, with their files: each campaign keeps the
+    documents of its latest `keep` revisions (`SHEET_DOCUMENTS_KEPT`; every paper and language of those),
+    and blank sheets of an older print layout go. A render still under way is left alone. Returns how many
+    documents were deleted."""
+    keep = max(1, settings.SHEET_DOCUMENTS_KEPT if keep is None else keep)
+    sheets = SheetDocument.objects.filter(kind=SheetDocument.Kind.SHEET, campaign__isnull=False).order_by()
+    crowded = (
+        sheets.values("campaign_id")
+        .annotate(revisions=Count("revision", distinct=True))
+        .filter(revisions__gt=keep)
+        .values_list("campaign_id", flat=True)
+    )
+    old_ids: list[int] = []
+    for campaign_id in crowded:
+        own = sheets.filter(campaign_id=campaign_id)
+        kept = own.values_list("revision", flat=True).distinct().order_by("-revision")[:keep]
+        old_ids += own.exclude(revision__in=list(kept)).values_list("pk", flat=True)
+    blank = SheetDocument.objects.filter(kind=SheetDocument.Kind.BLANK).exclude(revision=pdf.layout_version())
+    old_ids += blank.values_list("pk", flat=True)
+    recent = timezone.now() - REQUEUE_AFTER
+    busy = Q(status=SheetDocument.Status.PENDING) & (Q(queued_at__gte=recent) | Q(created_at__gte=recent))
+    old = SheetDocument.objects.filter(pk__in=old_ids).exclude(busy)
+    with transaction.atomic():
+        files = [name for name in old.values_list("file", flat=True) if name]
+        deleted = old.delete()[0]
+        transaction.on_commit(lambda: _delete_files(files))
+    return deleted
+
+
+def _delete_files(names: list[str]) -> None:
+    storage = SheetDocument._meta.get_field("file").storage
+    for name in names:
+        try:
+            storage.delete(name)
+        except OSError as exc:  # a file already gone or unreachable must not stop the others
+            logger.warning("Could not delete the sheet file %s: %s", name, exc)

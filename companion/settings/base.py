@@ -158,6 +158,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
 CELERY_RESULT_EXPIRES = 3600
+# Periodic tasks, run by `celery -A companion beat` (`make beat`) next to the workers.
+CELERY_BEAT_SCHEDULE = {
+    "prune-sheet-documents": {
+        "task": "campaigns.tasks.prune_sheet_documents",
+        "schedule": timedelta(minutes=env.int("SHEET_PRUNE_EVERY_MINUTES", default=60)),
+    },
+}
+# Printed sheets kept per campaign: the documents of its latest N revisions (every paper and language);
+# older ones and their files are deleted by the periodic task above.
+SHEET_DOCUMENTS_KEPT = max(1, env.int("SHEET_DOCUMENTS_KEPT", default=5))
 
 # --- Who the client is, and how often it may ask ---------------------------------------------------
 # The number of reverse proxies in front of the app that append to X-Forwarded-For (nginx, a load balancer).
@@ -205,6 +215,8 @@ REST_FRAMEWORK = {
         "join": env("JOIN_RATE", default="10/minute"),
         "join_ip": env("JOIN_IP_RATE", default="30/minute"),
         "signup": env("SIGNUP_RATE", default="20/hour"),
+        # Sheet PDFs asked for, per campaign (all its members together), from the API and the page.
+        "sheet_pdf": env("SHEET_PDF_RATE", default="30/hour"),
     },
 }
 

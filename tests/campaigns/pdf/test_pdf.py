@@ -218,7 +218,7 @@ def test_the_same_revision_is_rendered_once_and_then_served_from_the_stored_file
     first, created = request_sheet(owner, full_demo, django_capture_on_commit_callbacks)
     assert created and first.status == SheetDocument.Status.DONE and first.renders == 1
     assert first.revision == Campaign.objects.get(pk=full_demo.pk).history_seq
-    assert first.file.name == f"sheets/campaign-{full_demo.pk}-r{first.revision}-sheet-a4.pdf"
+    assert first.file.name == f"sheets/campaign-{full_demo.pk}-r{first.revision}-sheet-a4-en.pdf"
     stored = first.file.read()
     assert stored.startswith(b"%PDF")
     again, created = request_sheet(owner, full_demo, django_capture_on_commit_callbacks)
@@ -246,7 +246,7 @@ def test_a_change_to_the_campaign_makes_a_new_revision_to_print(
     second, created = request_sheet(owner, full_demo, django_capture_on_commit_callbacks)
     assert created and second.pk != first.pk and second.revision > first.revision
     letter, created = request_sheet(owner, full_demo, django_capture_on_commit_callbacks, paper="letter")
-    assert created and letter.file.name.endswith("-letter.pdf")
+    assert created and letter.file.name.endswith("-letter-en.pdf")
 
 
 def test_a_render_that_breaks_marks_the_document_failed_with_a_reason(
@@ -334,7 +334,8 @@ def test_blank_sheets_are_rendered_once_per_edition_and_paper(django_capture_on_
     again.refresh_from_db()
     assert created and not created_again and again.pk == first.pk
     assert again.status == SheetDocument.Status.DONE and again.renders == 1 and again.campaign is None
-    assert again.file.name == "sheets/blank-inferno-letter.pdf"
+    # The layout's version is in the name: pruning an older layout's sheet never deletes the current file.
+    assert again.file.name == f"sheets/blank-inferno-r{again.revision}-letter-en.pdf"
 
 
 def test_a_spectator_cannot_ask_for_a_sheet(full_demo):
