@@ -221,10 +221,17 @@ class RecordForm(RevisionForm):
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(
-        self, *args: Any, guilds: list[dict[str, Any]], reward_cards: list[tuple[str, str]], **kw: Any
+        self,
+        *args: Any,
+        guilds: list[dict[str, Any]],
+        reward_cards: list[tuple[str, str]],
+        reward_slots: int = 1,
+        **kw: Any,
     ):
         super().__init__(*args, **kw)
         self.guilds = guilds
+        # One reward choice per Reward quest a guild can complete (rules_helpers.scoring.reward_slots).
+        self.reward_slots = max(1, reward_slots)
         self.fields["winner"].choices = [(g["colour"], g["name"]) for g in guilds]
         for g in guilds:
             self._guild_fields(g, reward_cards)
@@ -239,13 +246,12 @@ class RecordForm(RevisionForm):
         )
         self.fields[f"title-{c}"] = forms.BooleanField(label=_("Won the title"), required=False)
         self.fields[f"angel-{c}"] = forms.BooleanField(label=_("Rescued the angel"), required=False)
-        self.fields[f"reward-{c}"] = forms.ChoiceField(
-            label=_("Reward card"), required=False, choices=[("", _("None")), *reward_cards]
-        )
         heroes = [(h["hero"], h["name"]) for h in g["heroes"] if h["fielded"] and not h["retired"]]
-        self.fields[f"reward_hero-{c}"] = forms.ChoiceField(
-            label=_("Given to"), required=False, choices=heroes
-        )
+        for reward, given_to in self._reward_names(c):
+            self.fields[reward] = forms.ChoiceField(
+                label=_("Reward card"), required=False, choices=[("", _("None")), *reward_cards]
+            )
+            self.fields[given_to] = forms.ChoiceField(label=_("Given to"), required=False, choices=heroes)
         for slug, hero_name in heroes:
             for counter in ("deaths", "damnation"):
                 self.fields[f"{counter}-{c}-{slug}"] = forms.IntegerField(
@@ -270,8 +276,8 @@ class RecordForm(RevisionForm):
             {
                 "guild": g,
                 "winner": radios[g["colour"]],
-                **{k: self[f"{k}-{g['colour']}"] for k in ("coins", "treasure", "title", "angel", "reward")},
-                "reward_hero": self[f"reward_hero-{g['colour']}"],
+                **{k: self[f"{k}-{g['colour']}"] for k in ("coins", "treasure", "title", "angel")},
+                "rewards": [(self[r], self[h]) for r, h in self._reward_names(g["colour"])],
                 "heroes": [
                     (
                         h["name"],
@@ -300,7 +306,6 @@ class RecordForm(RevisionForm):
             for h in g["heroes"]
             if f"deaths-{c}-{h['hero']}" in self.fields
         ]
-        reward = data[f"reward-{c}"]
         return {
             "guild": c,
             "winner": data["winner"] == c,
@@ -308,7 +313,7 @@ class RecordForm(RevisionForm):
             "treasure": data[f"treasure-{c}"],
             "title": data[f"title-{c}"],
             "angel": data[f"angel-{c}"],
-            "reward_cards": [{"card": reward, "hero": data[f"reward_hero-{c}"]}] if reward else [],
+            "reward_cards": [{"card": data[r], "hero": data[h]} for r, h in self._reward_names(c) if data[r]],
             "heroes": heroes,
         }
 
@@ -323,6 +328,15 @@ class RecordForm(RevisionForm):
                 data[key] = value
         return data
 
+    def _reward_names(self, colour: str) -> list[tuple[str, str]]:
+        """The field names of a guild's reward choices: the first keeps the plain name."""
+        return [
+            (f"reward-{colour}", f"reward_hero-{colour}")
+            if i == 1
+            else (f"reward-{colour}-{i}", f"reward_hero-{colour}-{i}")
+            for i in range(1, self.reward_slots + 1)
+        ]
+
     @staticmethod
     def initial_from_draft(draft: list[dict[str, Any]]) -> dict[str, Any]:
         """The live tracker's pre-filled results as the form's starting values."""
@@ -333,9 +347,10 @@ class RecordForm(RevisionForm):
                 initial["winner"] = c
             initial.update({f"coins-{c}": line["coins"], f"treasure-{c}": line["treasure"]})
             initial.update({f"title-{c}": line["title"], f"angel-{c}": line["angel"]})
-            if line["reward_cards"]:
-                initial[f"reward-{c}"] = line["reward_cards"][0]["card"]
-                initial[f"reward_hero-{c}"] = line["reward_cards"][0]["hero"]
+            for i, reward in enumerate(line["reward_cards"], start=1):
+                suffix = "" if i == 1 else f"-{i}"
+                initial[f"reward-{c}{suffix}"] = reward["card"]
+                initial[f"reward_hero-{c}{suffix}"] = reward["hero"]
             for h in line["heroes"]:
                 initial[f"deaths-{c}-{h['hero']}"] = h["deaths"]
                 initial[f"damnation-{c}-{h['hero']}"] = h["damnation"]

@@ -182,7 +182,12 @@ def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm |
     if context["live"]:
         initial.update(f.RecordForm.initial_from_draft(context["live"]["results_draft"]))
         initial["scenario"] = context["live"]["scenario"]
-    return f.RecordForm(initial=initial, guilds=sheet["guilds"], reward_cards=context["reward_cards"])
+    return f.RecordForm(
+        initial=initial,
+        guilds=sheet["guilds"],
+        reward_cards=context["reward_cards"],
+        reward_slots=context["reward_slots"],
+    )
 
 
 def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
@@ -252,7 +257,12 @@ def record_review(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(reverse("campaigns:sheet", args=[pk]) + "#record")
     live, revision = context["live"], context["sheet"]["revision"]
     data = f.RecordForm.data_from_draft(live["results_draft"], revision=revision, scenario=live["scenario"])
-    form = f.RecordForm(data, guilds=context["sheet"]["guilds"], reward_cards=context["reward_cards"])
+    form = f.RecordForm(
+        data,
+        guilds=context["sheet"]["guilds"],
+        reward_cards=context["reward_cards"],
+        reward_slots=context["reward_slots"],
+    )
     if not form.is_valid():
         return redirect(reverse("campaigns:sheet", args=[pk]) + "#record")
     return review.render_review(request, context, form)
@@ -267,7 +277,10 @@ def _bound_form(spec: Action, request: HttpRequest, access: Access) -> Any:
     if spec.form is f.RecordForm:
         context = _sheet_context(access)
         return f.RecordForm(
-            request.POST, guilds=context["sheet"]["guilds"], reward_cards=context["reward_cards"]
+            request.POST,
+            guilds=context["sheet"]["guilds"],
+            reward_cards=context["reward_cards"],
+            reward_slots=context["reward_slots"],
         )
     return spec.form(request.POST)
 

@@ -29,6 +29,7 @@ from campaigns.models import (
     UpgradeCard,
 )
 from campaigns.selectors.versions import content_version
+from rules_helpers import scoring
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 CATALOG_TIMEOUT = 24 * 60 * 60
@@ -137,7 +138,9 @@ def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set
         {(slug, label) for slug, label, scenario in catalog["rewards"] if scenario in allowed_next},
         key=lambda pair: pair[1],
     )
+    per_scenario = Counter(scenario for _, _, scenario in catalog["rewards"] if scenario in allowed_next)
     return {
+        "reward_slots": scoring.reward_slots(max(per_scenario.values(), default=0)),
         "free_heroes": [h for h in catalog["heroes"] if h["slug"] not in taken_heroes],
         "all_cards": catalog["cards"],
         "all_curses": catalog["curses"],
