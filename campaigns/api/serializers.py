@@ -111,6 +111,11 @@ class ResultLine(serializers.Serializer):
 class PlayInput(Revision):
     scenario = serializers.CharField(max_length=80)
     results = ResultLine(many=True)
+    level = serializers.IntegerField(
+        required=False,
+        help_text="Episodic games only: the level chosen, 1 to the campaign's scenario count (GF:298). "
+        "A campaign's level is the scenario's number.",
+    )
 
 
 class NextInput(Revision):
@@ -138,6 +143,9 @@ class ClaimInput(Revision):
 
 class LiveStartInput(Revision):
     scenario = serializers.CharField(max_length=80)
+    level = serializers.IntegerField(
+        required=False, help_text="Episodic games only: the level chosen (GF:298)."
+    )
 
 
 class TallyInput(Revision):

@@ -216,7 +216,8 @@ class ScenarioPlay(models.Model):
         ordering = ["campaign", "number"]
         constraints = [
             models.UniqueConstraint(fields=["campaign", "number"], name="play_unique_number"),
-            models.UniqueConstraint(fields=["campaign", "scenario"], name="play_unique_scenario"),
+            # No (campaign, scenario) uniqueness: episodic games replay scenarios (GF:298); a campaign
+            # plays each once, which `rules_helpers.progression` enforces.
             models.CheckConstraint(
                 condition=models.Q(number__gte=1, number__lte=limits.MAX_SCENARIO_NUMBER),
                 name="play_number_in_range",

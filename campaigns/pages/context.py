@@ -77,6 +77,7 @@ def edition_box(edition: Any) -> dict[str, Any]:
     """The numbers of the edition's box the pages print (never typed into a template)."""
     return {
         "scenarios_per_campaign": edition.scenarios_per_campaign,
+        "levels": list(range(1, edition.scenarios_per_campaign + 1)),
         "heroes": edition.heroes_per_guild,
         "hero_numbers": list(range(1, edition.heroes_per_guild + 1)),
         "slots": edition.slots_per_hero,

@@ -23,7 +23,10 @@ class CampaignCreateForm(forms.Form):
         label=_("Mode"),
         choices=[
             (Campaign.Mode.CAMPAIGN, _("Campaign: six scenarios through the circles")),
-            (Campaign.Mode.EPISODIC, _("Episodic: any scenario, no upgrade phase")),
+            (
+                Campaign.Mode.EPISODIC,
+                _("Episodic: any single scenario at a chosen level, nothing carried over"),
+            ),
         ],
         widget=forms.RadioSelect,
         initial=Campaign.Mode.CAMPAIGN,
@@ -113,6 +116,15 @@ class SavedCoinsForm(GuildForm):
 
 class ScenarioForm(RevisionForm):
     scenario = forms.SlugField(label=_("Scenario"), max_length=80)
+
+
+class LiveStartForm(ScenarioForm):
+    # Episodic games only (GF:298): the level the table chose; a campaign's level is the scenario's number.
+    level = forms.IntegerField(label=_("Level"), required=False)
+
+    def service_args(self) -> dict[str, Any]:
+        level = self.cleaned_data.get("level")
+        return {"scenario": self.cleaned_data["scenario"], **({"level": level} if level is not None else {})}
 
 
 class UndoForm(RevisionForm):
@@ -219,6 +231,7 @@ class RecordForm(RevisionForm):
     winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect, required=False)
     # The results are written only when the review screen's button posts them again with confirm=1.
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    level = forms.IntegerField(label=_("Level"), required=False)
 
     def __init__(
         self,
@@ -293,7 +306,8 @@ class RecordForm(RevisionForm):
 
     def service_args(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {"scenario": data["scenario"], "results": [self._line(g, data) for g in self.guilds]}
+        level = {"level": data["level"]} if data.get("level") is not None else {}
+        return {"scenario": data["scenario"], "results": [self._line(g, data) for g in self.guilds], **level}
 
     def _line(self, g: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         c = g["colour"]

@@ -25,7 +25,9 @@ from campaigns.models import (
     ScenarioPlay,
     UpgradePhase,
 )
+from campaigns.models.limits import MAX_SCENARIO_NUMBER
 from rules_helpers import achievements as rules_achievements
+from rules_helpers import episodic as rules_episodic
 from rules_helpers import progression, scoring
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
@@ -225,8 +227,16 @@ class NextPlay:
     chosen_by: Guild | None
 
 
-def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
-    """The scenario may be played next: allowed by the circles, and the one the last winner chose."""
+def check_next_scenario(campaign: Campaign, slug: Any, level: Any = None) -> NextPlay:
+    """The scenario may be played next: allowed by the circles, and the one the last winner chose.
+
+    An episodic game (any scenario, again if the table likes) takes the level the table chose instead of
+    the scenario's number (GF:298, `rules_helpers.episodic`)."""
+    episodic = campaign.mode == Campaign.Mode.EPISODIC
+    try:
+        rules_episodic.check_level_only_when_episodic(level, episodic=episodic)
+    except ValueError as exc:
+        refuse("level", str(exc))
     scenario = (
         Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
     )
@@ -234,6 +244,9 @@ def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
         refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
     sheet = campaign_for_sheet(campaign_id=campaign.pk)
     played = len(recorded_plays(sheet))
+    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
+    if episodic:
+        return _next_episodic(campaign, sheet, scenario, played, level, labels)
     if played >= campaign.edition.scenarios_per_campaign:
         refuse("scenario", f"The campaign has had all its {played} scenarios; only the finale is left.")
     allowed = allowed_next_scenarios(sheet)
@@ -243,9 +256,26 @@ def check_next_scenario(campaign: Campaign, slug: Any) -> NextPlay:
         )
     if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
         refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
-    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
     number = played + 1
     return NextPlay(scenario, number, level_bracket(number, labels=labels), last_winner(sheet))
+
+
+def _next_episodic(
+    campaign: Campaign, sheet: Campaign, scenario: Scenario, played: int, level: Any, labels: tuple[str, ...]
+) -> NextPlay:
+    if played >= MAX_SCENARIO_NUMBER:
+        refuse("scenario", f"This record holds {MAX_SCENARIO_NUMBER} episodic games; start a new one.")
+    live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS, scenario=scenario).first()
+    if level is None and live is not None:
+        # Recording the game tracked live: it keeps the level chosen when it started.
+        return NextPlay(scenario, played + 1, live.level, last_winner(sheet))
+    try:
+        label = rules_episodic.episodic_level(
+            level, labels=labels, campaign_scenarios=campaign.edition.scenarios_per_campaign
+        )
+    except ValueError as exc:
+        refuse("level", str(exc))
+    return NextPlay(scenario, played + 1, label, last_winner(sheet))
 
 
 def check_no_open_phase(campaign: Campaign) -> None:

@@ -22,6 +22,7 @@ from campaigns.selectors.campaigns import (
 )
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions
+from rules_helpers import episodic as rules_episodic
 from rules_helpers.achievements import ACHIEVEMENTS
 
 
@@ -63,6 +64,8 @@ def _card(item: Any) -> dict[str, Any] | None:
 
 
 def _titles(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> list[dict[str, Any]]:
+    if not rules_episodic.carries_consequences(episodic=guild.campaign.mode == Campaign.Mode.EPISODIC):
+        return []  # GF:298: an episodic game's Title is not kept.
     titles = []
     for play in plays:
         title = getattr(play.scenario, "title", None)

@@ -39,7 +39,9 @@ def _live(campaign: Campaign) -> ScenarioPlay:
 
 
 @transaction.atomic
-def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> ScenarioPlay:
+def live_start(
+    *, access: Access, actor: Any, revision: Any, scenario: Any, level: Any = None
+) -> ScenarioPlay:
     """Start tracking the next scenario: a zeroed line per guild and per fielded hero."""
     require_member(access)
     campaign = access.campaign
@@ -47,7 +49,7 @@ def live_start(*, access: Access, actor: Any, revision: Any, scenario: Any) -> S
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("scenario", "A scenario is already being played.")
     check_no_open_phase(campaign)
-    upcoming = check_next_scenario(campaign, scenario)
+    upcoming = check_next_scenario(campaign, scenario, level)
     guilds = list(campaign.guilds.select_related("colour"))
     if len(guilds) < MIN_GUILDS:
         refuse("scenario", f"Set up at least {MIN_GUILDS} guilds first.")

@@ -36,6 +36,7 @@ from campaigns.services.history import Changes, event_record
 from campaigns.services.inventory import place_card
 from campaigns.services.revisions import claim_campaign_revision
 from rules_helpers import editions, scoring
+from rules_helpers import episodic as rules_episodic
 from rules_helpers.box import MIN_GUILDS
 from rules_helpers.counts import is_whole_number
 from rules_helpers.upgrades import upgrade_phase_follows
@@ -173,6 +174,8 @@ def _record_line(
     for hero in GuildHero.objects.filter(guild=guild).filter(Q(fielded=True) | Q(pk__in=played)):
         deaths, damnation = heroes.get(hero.pk, (0, 0))
         changes.create(HeroResult, result=result, hero=hero, deaths=deaths, damnation=damnation)
+    if not rules_episodic.carries_consequences(episodic=guild.campaign.mode == Campaign.Mode.EPISODIC):
+        return result  # GF:298: an episodic game's Reward cards and Angel stay in that game.
     for entry in rewards:
         place_card(
             changes,
@@ -210,14 +213,21 @@ def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | N
 
 @transaction.atomic
 def scenario_record_result(
-    *, access: Access, actor: Any, revision: Any, scenario: Any, results: Any, seed: int | None = None
+    *,
+    access: Access,
+    actor: Any,
+    revision: Any,
+    scenario: Any,
+    results: Any,
+    seed: int | None = None,
+    level: Any = None,
 ) -> ScenarioPlay:
     """Write a played scenario on the sheet: results per guild, reward cards and angels to the guilds."""
     require_member(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     check_no_open_phase(campaign)
-    upcoming = check_next_scenario(campaign, scenario)
+    upcoming = check_next_scenario(campaign, scenario, level)
     scenario_obj, number = upcoming.scenario, upcoming.number
     pairs = _check_guild_lines(campaign, results)
     _check_rules(scenario_obj, pairs)
@@ -301,6 +311,8 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
     claim_campaign_revision(campaign, revision)
     if campaign.finished_at is not None:
         refuse("savior", "The finale has already been recorded.")
+    if campaign.mode == Campaign.Mode.EPISODIC:
+        refuse("savior", "Episodic games have no finale: each is a single scenario (GF:298).")
     if (
         campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
         < campaign.edition.scenarios_per_campaign

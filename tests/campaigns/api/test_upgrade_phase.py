@@ -41,7 +41,7 @@ def campaign(table):
     return table[0]
 
 
-def record_first(campaign, owner, seed=7, **lines):
+def record_first(campaign, owner, seed=7, level=None, **lines):
     from campaigns.services.scenarios import scenario_record_result
 
     results = [
@@ -56,6 +56,7 @@ def record_first(campaign, owner, seed=7, **lines):
         scenario="ferry-of-the-dead",
         results=results,
         seed=seed,
+        **({"level": level} if level is not None else {}),
     )
     return refreshed(campaign)
 
@@ -384,7 +385,7 @@ def test_episodic_mode_skips_the_phase(owner):
 
     campaign = build_campaign(owner)
     Campaign.objects.filter(pk=campaign.pk).update(mode="episodic")
-    campaign = record_first(refreshed(campaign), owner, yellow=result_line("yellow", winner=True))
+    campaign = record_first(refreshed(campaign), owner, level=1, yellow=result_line("yellow", winner=True))
     assert not UpgradePhase.objects.filter(campaign=campaign).exists()
 
 
