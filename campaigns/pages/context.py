@@ -229,11 +229,18 @@ def _live(state: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def card_effects(edition: Any) -> dict[str, str]:
+    """Each upgrade card's effect (the content data's paraphrase), by slug, for the inventory."""
+    return {c["slug"]: c.get("effect", "") for c in edition_catalog(edition)["cards"]}
+
+
 def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
     heroes = [h for h in guild["heroes"] if not h["retired"]]
+    effects = card_effects(access.campaign.edition)
     for hero in heroes:
         for slot in hero["slots"]:
             slot["here"] = f"{hero['hero']}:{slot['slot']}"
+            slot["effect"] = effects.get(slot["card"]["slug"], "") if slot["card"] else ""
     targets = [
         {"value": f"{h['hero']}:{s['slot']}", "label": f"{h['name']}, slot {s['slot']}"}
         for h in heroes
@@ -245,7 +252,11 @@ def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
         "scope": f"guild-{guild['colour']}",
         "active_heroes": heroes,
         "targets": targets,
-        "overflow": [{**card, "hero": h["name"]} for h in heroes for card in h["overflow"]],
+        "overflow": [
+            {**card, "hero": h["name"], "effect": effects.get(card.get("slug", ""), "")}
+            for h in heroes
+            for card in h["overflow"]
+        ],
         # Offered only where claiming changes something: a guild nobody plays that the reader cannot edit yet.
         # A guild held for an absent friend is the owner's to hand over, never claimed (F12).
         "can_claim": access.is_member

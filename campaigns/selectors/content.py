@@ -174,7 +174,7 @@ def _catalog(edition: Edition) -> dict[str, Any]:
             (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})", q.scenario.slug)
             for q in quests.select_related("reward_card", "scenario")
         ],
-        "cards": [{"slug": c.slug, "name": c.name, "code": c.code} for c in cards],
+        "cards": [{"slug": c.slug, "name": c.name, "code": c.code, "effect": c.effect} for c in cards],
         "curses": [
             {"code": c.code, "name": c.name, "value": c.value, "takes_slot": c.takes_slot} for c in curses
         ],

@@ -50,3 +50,33 @@ def test_the_home_page_links_to_pages_not_to_the_api():
 def test_players_get_no_admin_link_for_missing_monster_stats(player_client):
     html = player_client.get("/helpers/monsters/?monster=inferno/cerberus&scenario=2").content.decode()
     assert "/admin/" not in html
+
+
+def test_a_card_in_the_inventory_shows_its_effect_to_its_player_and_to_the_others(player, owner, campaign):
+    from campaigns.models import UpgradeCard
+    from tests.campaigns.pages.helpers import act
+    from tests.factories import client_for, guild_rev
+
+    effect = UpgradeCard.objects.get(edition__slug="inferno", slug="vile-trident").effect
+    assert effect
+    act(
+        player,
+        campaign,
+        "card-add",
+        {"guild": "teal", "revision": guild_rev(campaign, "teal"), "card": "vile-trident", "hero": "phyx"},
+    )
+    for reader in (player, owner):
+        html = client_for(reader).get(f"/campaigns/{campaign.pk}/").content.decode()
+        assert f'<p class="effect" lang="en">{effect}</p>' in html
+
+
+def test_the_upgrade_draft_shows_each_card_effect(player, campaign):
+    from campaigns.models import UpgradeCard
+    from tests.campaigns.pages.helpers import first_scenario
+    from tests.factories import client_for, level_one_deck
+
+    level_one_deck()
+    UpgradeCard.objects.filter(deck="level-1").update(effect="Test effect: +1 die.")
+    first_scenario(campaign.owner, campaign, upgrade_on_paper=False)
+    html = client_for(player).get(f"/campaigns/{campaign.pk}/upgrade/").content.decode()
+    assert html.count('<span class="effect" lang="en">Test effect: +1 die.</span>') == 6  # the hand of 6
