@@ -23,6 +23,7 @@ LiveAbandon = campaign_action(
 )
 LiveTally = campaign_action(s.TallyInput, live.live_tally, guild=True, summary="Tap a live counter")
 LiveQuest = campaign_action(s.QuestInput, live.live_quest, guild=True, summary="Complete a quest live")
+LiveKill = campaign_action(s.KillInput, live.live_kill, summary="A kill, with its coin rewards")
 
 
 class Live(CampaignAPIView):

@@ -158,6 +158,31 @@ class QuestInput(Revision):
     quest = serializers.CharField(max_length=80, help_text="A PvE quest slug, or pvp:<colour>.")
 
 
+class KillInput(Revision):
+    victim = serializers.ChoiceField(choices=["monster", "villain", "hero"])
+    killer = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The colour of the guild whose hero dealt the last wound; empty: a monster or a trap.",
+    )
+    monster = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    hero = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, default="", help_text="The killed hero."
+    )
+    hero_guild = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default="", help_text="The killed hero's guild."
+    )
+    wounded_by = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        default=list,
+        max_length=4,
+        help_text="A villain: every guild with a token on its card (the killer's counts anyway).",
+    )
+
+
 class AssignInput(Revision):
     player = serializers.CharField(
         max_length=150,

@@ -51,6 +51,7 @@ campaign_urls = [
     path("campaigns/<int:pk>/live/", live.Live.as_view(), name="campaign-live"),
     path("campaigns/<int:pk>/live/start/", live.LiveStart.as_view(), name="campaign-live-start"),
     path("campaigns/<int:pk>/live/abandon/", live.LiveAbandon.as_view(), name="campaign-live-abandon"),
+    path("campaigns/<int:pk>/live/kill/", live.LiveKill.as_view(), name="campaign-live-kill"),
     path(f"{guild}live/tally/", live.LiveTally.as_view(), name="guild-live-tally"),
     path(f"{guild}live/quest/", live.LiveQuest.as_view(), name="guild-live-quest"),
     path("campaigns/<int:pk>/history/", history.History.as_view(), name="campaign-history"),

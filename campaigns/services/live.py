@@ -12,14 +12,23 @@ from django.db import transaction
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse
-from campaigns.models import Campaign, Guild, GuildHero, HeroResult, PlayResult, ScenarioPlay
+from campaigns.models import (
+    Campaign,
+    Guild,
+    GuildHero,
+    HeroResult,
+    Monster,
+    MonsterLevelCard,
+    PlayResult,
+    ScenarioPlay,
+)
 from campaigns.models.limits import MAX_COINS, MAX_TOKENS
 from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase
 from campaigns.selectors.live import quest_choices, reward_for
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from campaigns.services.scenarios import clear_live_play
-from rules_helpers import editions, scoring
+from rules_helpers import editions, kills, scoring
 from rules_helpers.box import MIN_GUILDS
 from rules_helpers.counts import is_whole_number
 
@@ -200,3 +209,70 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
         changes=changes,
         summary=f"Scenario {play.number}: {play.scenario.name} abandoned",
     )
+
+
+@transaction.atomic
+def live_kill(
+    *,
+    access: Access,
+    actor: Any,
+    revision: Any,
+    victim: Any,
+    killer: Any = None,
+    monster: Any = None,
+    hero: Any = None,
+    hero_guild: Any = None,
+    wounded_by: Any = (),
+) -> ScenarioPlay:
+    """A kill at the table: the coin rewards of RB:677-683 and RB:962-970 paid to the guilds, and a killed
+    hero's Death token (RB:694-695). A monster reward missing from the content is said, never made up."""
+    require_member(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    play = _live(campaign)
+    results = {
+        r.guild.colour.slug: r for r in play.results.select_related("guild__colour").select_for_update()
+    }
+    try:
+        scoring.check_scenario_open(won=any(r.winner for r in results.values()))
+    except ValueError as exc:
+        refuse("victim", str(exc))
+    names = {slug: r.guild.colour.name for slug, r in results.items()}
+    reward, what = None, ""
+    if victim in (kills.MONSTER, kills.VILLAIN):
+        reward, what = _monster_reward(play, monster)
+    try:
+        payout = kills.kill_payout(
+            str(victim),
+            guilds=list(results),
+            killer=killer or None,
+            victim_guild=hero_guild or None,
+            reward=reward,
+            wounded_by=list(wounded_by or ()),
+        )
+    except ValueError as exc:
+        refuse("victim", str(exc))
+    changes = Changes()
+    if payout.death_to is not None:
+        line = _hero_line(results[payout.death_to], hero)
+        _bump(changes, line, "deaths", 1, f"{line.hero.hero.name}'s deaths")
+        what = f"{line.hero.hero.name} ({names[payout.death_to]})"
+    for slug, coins in payout.coins.items():
+        _bump(changes, results[slug], "coins", coins, f"{names[slug]}'s coins")
+    by = names[killer] if killer else "a monster or trap"
+    summary = f"{what} killed by {by}"
+    if payout.coins:
+        summary += "; " + ", ".join(f"{names[g]} +{c}" for g, c in payout.coins.items())
+    if payout.missing:
+        summary += f"; {payout.missing}: add it by hand to " + ", ".join(names[g] for g in payout.unpaid)
+    event_record(campaign=campaign, actor=actor, kind="live-kill", changes=changes, summary=summary)
+    return play
+
+
+def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, str]:
+    """The coins on the monster's card at the scenario's level (None when the content lacks them)."""
+    found = Monster.objects.filter(edition=play.campaign.edition, slug=slug).first()
+    if found is None:
+        refuse("monster", f"Unknown monster {slug!r}.")
+    card = MonsterLevelCard.objects.filter(monster=found, label=play.level).first()
+    return (card.reward if card is not None else None), found.name

@@ -1,0 +1,73 @@
+"""Kills and their coin rewards during a scenario.
+
+Inferno rulebook p.18 "Kills and Rewards" (RB:671-696) and p.22 "Monster Tiers" (RB:958-970). Guilds are
+slugs. A killer is the Guild whose Hero dealt the last Wound (RB:684-687), or None when a Monster, a trap or
+any other game circumstance killed. A Monster's reward is the coins printed on its level card for the
+scenario's level; None while that number is not in the content, and then no coin is made up: the payout
+says it is missing.
+"""
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+MONSTER = "monster"
+VILLAIN = "villain"
+HERO = "hero"
+VICTIMS = (MONSTER, VILLAIN, HERO)
+# RB:679-682: one coin for an enemy Hero, one to each other Guild when a Monster or trap kills a Hero.
+HERO_KILL_COINS = 1
+
+
+@dataclass(frozen=True)
+class Payout:
+    """The coins each Guild gets for a kill; ``missing`` names a reward the content does not give yet."""
+
+    coins: dict[str, int] = field(default_factory=dict)
+    missing: str = ""
+    unpaid: tuple[str, ...] = ()
+    death_to: str | None = None
+
+
+def kill_payout(
+    victim: str,
+    *,
+    guilds: Sequence[str],
+    killer: str | None,
+    victim_guild: str | None = None,
+    reward: int | None = None,
+    wounded_by: Collection[str] = (),
+    hero_coins: int = HERO_KILL_COINS,
+) -> Payout:
+    """Who gets coins for a kill.
+
+    - A Monster (Minion) killed by a Hero: RB:677-678 "When a Hero kills a Monster, his Guild immediately gets
+      the number of coins listed in that Monster's card" (``reward``, at the scenario's level, RB:925-926).
+    - A Villain: RB:964-967 "Any Hero who manages to inflict a Wound on a Villain places one of his Guild
+      tokens on that Villain's card. If that Villain is eventually killed, all Guilds that have a token on its
+      card win the full Coin reward"; the killer wounded it too, so it is always paid.
+    - A Hero killed by an enemy Hero: RB:679 "his Guild gets one coin"; by a Monster, a trap or anything
+      else (``killer`` None): RB:680-682 "all the other Guilds each get one coin". Either way the killed Hero
+      takes a Death token (RB:694-695, ``death_to`` names its Guild). A Hero killed by its own Guild pays
+      nothing: the rule pays for an *enemy* Hero.
+    """
+    if victim not in VICTIMS:
+        raise ValueError(f"A kill is of a {', '.join(VICTIMS)}, not {victim!r}.")
+    unknown = [g for g in [killer, victim_guild, *wounded_by] if g is not None and g not in guilds]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is not a guild in this scenario.")
+    if victim == HERO:
+        if victim_guild is None:
+            raise ValueError("Say whose hero was killed.")
+        if killer is None:
+            return Payout({g: hero_coins for g in guilds if g != victim_guild}, death_to=victim_guild)
+        if killer == victim_guild:
+            return Payout({}, death_to=victim_guild)
+        return Payout({killer: hero_coins}, death_to=victim_guild)
+    if killer is None:
+        raise ValueError("A monster's reward goes to the guild whose hero dealt the last wound; say which.")
+    paid = [killer] if victim == MONSTER else sorted({killer, *wounded_by}, key=list(guilds).index)
+    if reward is None:
+        return Payout(
+            {}, missing="its coin reward at this level is not in the content yet", unpaid=tuple(paid)
+        )
+    return Payout({g: reward for g in paid})
