@@ -70,9 +70,9 @@ __all__ += ["SheetDocument"]
 from .phases import HeroDraftRecord, UpgradeGuild, UpgradePhase  # noqa: E402
 
 __all__ += ["HeroDraftRecord", "UpgradeGuild", "UpgradePhase"]
-from .preferences import Preferences  # noqa: E402
+from .preferences import Preferences, SpawnSetup  # noqa: E402
 
-__all__ += ["Preferences"]
+__all__ += ["Preferences", "SpawnSetup"]
 from .backups import CampaignBackup, CampaignImport  # noqa: E402
 
 __all__ += ["CampaignBackup", "CampaignImport"]

@@ -114,6 +114,7 @@ def tabs(sheet_id: int, current: str, step: dict[str, Any] | None = None, share:
         "attention": attention,
         "live": sheet + query + "#live",
         "mine": reverse("campaigns:mine", args=[sheet_id]) + query,
-        "helpers": reverse("helpers:index"),
+        # Members' helpers know the campaign: the spawn helper remembers the group's tile per scenario.
+        "helpers": reverse("helpers:index") + ("" if share else f"?campaign={sheet_id}"),
         "sheet": sheet + query,
     }

@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Preferences
+from campaigns.models import Campaign, Preferences, ScenarioPlay, SpawnSetup
 
 
 def account_language(user: Any) -> str | None:
     """The language saved on the account, or None when the player never chose one."""
     return Preferences.objects.filter(user=user).values_list("language", flat=True).first() or None
+
+
+def spawn_scenario(campaign: Campaign) -> dict[str, str]:
+    """The scenario a spawn belongs to: the one being played live, else the next one chosen (slug "" and no
+    name when there is none)."""
+    live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).select_related("scenario").first()
+    scenario = live.scenario if live else campaign.next_scenario
+    return {"slug": scenario.slug, "name": scenario.name} if scenario else {"slug": "", "name": ""}
+
+
+def spawn_setup(campaign: Campaign, scenario: str) -> dict[str, Any] | None:
+    """The Spawn tile and tokens the group last used in this scenario of the campaign, if any."""
+    found = SpawnSetup.objects.filter(campaign=campaign, scenario=scenario).first()
+    if found is None:
+        return None
+    tokens = [list(pair) for pair in found.tokens]
+    return {"scenario": found.scenario, "figures": list(found.figures), "tokens": tokens}

@@ -1,4 +1,5 @@
-"""A player's own choices, kept on their account (today: the language of the pages)."""
+"""A player's own choices, kept on their account (the language of the pages), and the table's remembered
+Spawn tile for each scenario of a campaign."""
 
 from __future__ import annotations
 
@@ -6,10 +7,39 @@ from typing import Any
 
 from django.db import transaction
 
-from campaigns.models import Preferences
+from campaigns.access import Access, require_member
+from campaigns.errors import refuse
+from campaigns.models import Preferences, SpawnSetup
+from rules_helpers.box import SPAWN_TILE_SLOTS, SPAWN_TOKENS_IN_BOX
+
+# The longest figure name kept (the spawn helper's form takes the same).
+MAX_FIGURE_NAME = 40
 
 
 @transaction.atomic
 def preferences_language_set(*, user: Any, language: str) -> Preferences:
     preferences, _ = Preferences.objects.update_or_create(user=user, defaults={"language": language})
     return preferences
+
+
+@transaction.atomic
+def spawn_setup_save(
+    *, access: Access, actor: Any, scenario: str, figures: list[str], tokens: list[tuple[str, str]]
+) -> SpawnSetup:
+    """Remember the group's Spawn tile and tokens for a scenario of the campaign (any member may; the last
+    spawn wins). A preference of the table, not part of the campaign's state: no revision, no history."""
+    require_member(access)
+    if len(figures) > SPAWN_TILE_SLOTS:
+        refuse("figures", f"The Spawn tile has {SPAWN_TILE_SLOTS} slots.")
+    if len(tokens) > SPAWN_TOKENS_IN_BOX:
+        refuse("tokens", f"The box holds {SPAWN_TOKENS_IN_BOX} Spawn tokens.")
+    if any(not isinstance(name, str) or len(name) > MAX_FIGURE_NAME for name in figures):
+        refuse("figures", f"A figure's name has at most {MAX_FIGURE_NAME} characters.")
+    if any(len(pair) != 2 or not all(isinstance(s, str) and len(s) <= 12 for s in pair) for pair in tokens):
+        refuse("tokens", "A Spawn token shows two symbols.")
+    setup, _ = SpawnSetup.objects.update_or_create(
+        campaign=access.campaign,
+        scenario=scenario[:80],
+        defaults={"figures": list(figures), "tokens": [list(pair) for pair in tokens]},
+    )
+    return setup

@@ -16,8 +16,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns.access import campaign_access
 from campaigns.models import MonsterLevelCard
 from campaigns.selectors import content as selectors_content
+from campaigns.selectors.preferences import spawn_scenario, spawn_setup
+from campaigns.services import preferences
 from companion.helpers import api, services
 from companion.helpers.forms import (
     SYMBOL_LABELS,
@@ -87,7 +90,9 @@ def percent(p: float) -> str:
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "helpers/index.html")
+    # Opened from a campaign's tab bar: the spawn link keeps the campaign (its remembered Spawn tile).
+    campaign = request.GET.get("campaign", "")
+    return render(request, "helpers/index.html", {"campaign": campaign if campaign.isdigit() else ""})
 
 
 # --- Dice ---------------------------------------------------------------------------------------------
@@ -130,8 +135,9 @@ def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]
 
 @throttled_like_the_api
 def spawn(request: HttpRequest) -> HttpResponse:
-    form = SpawnForm(request.POST if request.method == "POST" else None)
-    context: dict[str, Any] = {"form": form}
+    table = _spawn_table(request)
+    form = SpawnForm(request.POST if request.method == "POST" else None, initial=_remembered(table))
+    context: dict[str, Any] = {"form": form, "table": table}
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
         try:
@@ -142,7 +148,48 @@ def spawn(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.messages)
         else:
             context["spawn"] = _spawn_context(result, data["rows"], data["tokens"])
+            _remember(request, table, data)
     return _render(request, "helpers/spawn.html", "helpers/_spawn_result.html", context)
+
+
+def _spawn_table(request: HttpRequest) -> dict[str, Any] | None:
+    """With ?campaign=<id> (members only, else 404) the spawn belongs to that campaign's current scenario,
+    and the form starts from the tile and tokens the group last used there."""
+    pk = request.GET.get("campaign")
+    if not pk:
+        return None
+    access = campaign_access(user=request.user, pk=pk)
+    scenario = spawn_scenario(access.campaign)
+    return {
+        "access": access,
+        "campaign": access.campaign,
+        "scenario": scenario["slug"],
+        "scenario_name": scenario["name"] or _("any scenario"),
+        "setup": spawn_setup(access.campaign, scenario["slug"]),
+    }
+
+
+def _remembered(table: dict[str, Any] | None) -> dict[str, Any]:
+    setup = table["setup"] if table else None
+    if not setup:
+        return {}
+    initial: dict[str, Any] = {f"figure_{n}": name for n, name in enumerate(setup["figures"], start=1)}
+    for row, (first, second) in enumerate(setup["tokens"], start=1):
+        initial.update({f"token_{row}_a": first, f"token_{row}_b": second})
+    return initial
+
+
+def _remember(request: HttpRequest, table: dict[str, Any] | None, data: Mapping[str, Any]) -> None:
+    if table is None or not table["access"].is_member:
+        return
+    tokens = [tuple(token.symbols) for token in data["tokens"]]
+    preferences.spawn_setup_save(
+        access=table["access"],
+        actor=request.user,
+        scenario=table["scenario"],
+        figures=data["figures"],
+        tokens=tokens,
+    )
 
 
 def _token_label(row: int, symbols: tuple[str, str]) -> str:
