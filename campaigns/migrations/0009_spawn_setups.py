@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0007_unretire_swapped_heroes'),
+        ('campaigns', '0008_episodic_games_replay_scenarios'),
     ]
 
     operations = [
