@@ -101,10 +101,15 @@ class Access:
         return self.is_owner
 
     def may_choose_next(self, winner: Guild | None) -> bool:
-        """The last scenario's winner chooses the next one (the owner for them); the owner the first."""
-        if winner is None:
-            return self.is_owner
-        return self.may_edit(winner)
+        """The last scenario's winner chooses the next one (the owner for them); the owner records the
+        table's choice of the first (`rules_helpers.progression.next_chooser`, RB:414-417)."""
+        return self.may_choose_next_for(None if winner is None else winner.pk)
+
+    def may_choose_next_for(self, winner_id: int | None) -> bool:
+        """`may_choose_next` from the winner's guild id (the sheet page knows only the id)."""
+        if not self.is_member:
+            return False
+        return self.is_owner or (winner_id is not None and winner_id in self.guild_ids)
 
     def may_undo(self, event: Event) -> bool:
         """Undo needs the right to make the change: the owner's kinds stay the owner's, a guild's its own."""

@@ -41,6 +41,50 @@ def allowed_next(edition: str, played: Sequence[str], *, structure: Iterable[Cir
     return frozenset(slug for circle in open_circles for slug in circle.scenarios if slug not in played)
 
 
+def reachable(edition: str, played: Sequence[str], *, structure: Iterable[Circle]) -> frozenset[str]:
+    """The scenario slugs the campaign may still play, now or later, from the path taken (RB:1250-1252).
+
+    RB:1250-1252 a Title "has no effect on the current scenario, but it will grant an advantage if the player
+    goes on to play a scenario that benefits from it", so a Title's "helps in" lists these. They are the
+    scenarios allowed next plus every scenario of the later stages: a circle whose alternative the table
+    entered is closed (RB:401-402), a finished stage is closed, later circles stay open (the Third Circle is
+    reached from either side, RB:405-409). Empty once the Final Showdown has been played.
+    """
+    circles = _checked(structure)
+    stage, _ = _walk(circles, played, edition)
+    stages = _stages(circles)
+    later = {slug for group in stages[stage + 1 :] for circle in group for slug in circle.scenarios}
+    return allowed_next(edition, played, structure=circles) | frozenset(later)
+
+
+TABLE_CHOOSES = None
+
+
+def next_chooser(previous_winner: str | None, *, campaign_mode: bool = True) -> str | None:
+    """Who chooses the next scenario: the previous scenario's winner (its guild), or None for the table.
+
+    RB:414-417 "At the beginning of the campaign, players choose together which of the First Circle scenarios
+    will be the first … Afterwards, the winner of the previous scenario chooses which scenario will be played
+    next" (also RB:1634; BR:44; BR:235). With no previous winner (the first scenario) the table chooses
+    together; an episodic game has no previous scenario to win (GF:298), so the table chooses too.
+    """
+    if not campaign_mode:
+        return TABLE_CHOOSES
+    return previous_winner
+
+
+def recommended_first(played: Sequence[str], recommended: Collection[str]) -> str | None:
+    """The scenario the rulebook recommends to begin with, while nothing has been played yet.
+
+    RB:414-416 "it is recommended that first-time players begin the campaign with the Beyond the Gates of
+    Hell scenario"; BR:44 recommends District of Hammers. ``recommended`` are the scenarios the content pack
+    marks so (one per edition); with none, or once a scenario is on the sheet, there is no recommendation.
+    """
+    if played or not recommended:
+        return None
+    return sorted(recommended)[0]
+
+
 def angels_lost_to_underlord(
     structure: Iterable[Circle], *, angels: Mapping[str, str], played: Collection[str], held: Collection[str]
 ) -> list[str]:

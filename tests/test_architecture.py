@@ -17,7 +17,7 @@ from django.urls import get_resolver
 ROOT = Path(__file__).resolve().parent.parent
 APP_PACKAGES = ("campaigns", "companion", "rules_helpers")
 WRITE_CALLS = {"create", "update", "delete", "save", "bulk_create", "get_or_create", "update_or_create"}
-WRITE_HELPERS = {"event_record", "Changes", "inverse_changes", "apply_undo"}
+WRITE_HELPERS = {"event_record", "Changes", "inverse_changes", "apply_undo", "revert_since"}
 
 
 def _modules(*folders: str) -> list[Path]:

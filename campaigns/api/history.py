@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from campaigns.access import Access
 from campaigns.api import serializers as s
 from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
-from campaigns.selectors.campaigns import campaign_events, is_undone
+from campaigns.selectors.campaigns import campaign_events, is_undone, withdrawn_seqs
 from campaigns.services import history
 from companion.api import errors
 
@@ -43,11 +43,12 @@ class History(CampaignAPIView):
     def get(self, request: Request, pk: int) -> Response:
         access = access_for(request, pk)
         events = campaign_events(campaign=access.campaign)
-        return Response([_history_entry(e, access) for e in events])
+        withdrawn = withdrawn_seqs(access.campaign)
+        return Response([_history_entry(e, access, withdrawn) for e in events])
 
 
-def _history_entry(event: Any, access: Access) -> dict[str, Any]:
-    undone = is_undone(event)
+def _history_entry(event: Any, access: Access, withdrawn: frozenset[int]) -> dict[str, Any]:
+    undone = is_undone(event) or event.seq in withdrawn
     return {
         "seq": event.seq,
         "kind": event.kind,

@@ -170,7 +170,12 @@ class SheetSerializer(serializers.Serializer):
     circles = CircleOut(many=True)
     allowed_next = serializers.ListField(child=serializers.CharField())
     next_scenario = serializers.CharField(allow_null=True)
-    next_chooser = serializers.CharField(allow_null=True)
+    next_chooser = serializers.CharField(
+        allow_null=True, help_text="The last winner, who chooses the next scenario; null: the table chooses."
+    )
+    recommended_first = serializers.CharField(
+        allow_null=True, help_text="The scenario the rulebook recommends to begin with, until one is played."
+    )
     angels_lost = serializers.ListField(child=serializers.CharField())
     live = LiveSummaryOut(allow_null=True)
     finished = serializers.BooleanField()

@@ -157,17 +157,16 @@ def _next(
 ) -> dict[str, Any]:
     chooser = guilds.get(data["next_chooser"]) if data["next_chooser"] else None
     winner = page["winner"]
-    may_choose = (
-        reader.is_owner
-        if winner is None
-        else reader.is_member and (reader.is_owner or winner in reader.guild_ids)
-    )
+    may_choose = reader.may_choose_next_for(winner)
     return {
         "allowed": [{"slug": s, "name": names.get(s, s)} for s in data["allowed_next"]],
         "chosen": {"slug": data["next_scenario"], "name": names.get(data["next_scenario"], "")}
         if data["next_scenario"]
         else None,
         "chooser": badge(chooser),
+        "recommended": {"slug": data["recommended_first"], "name": names.get(data["recommended_first"], "")}
+        if data["recommended_first"]
+        else None,
         "may_choose": may_choose and not data["finished"],
     }
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
+from campaigns.access import Access
 from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
@@ -126,6 +127,33 @@ def allowed_next_scenarios(campaign: Campaign) -> frozenset[str]:
     return progression.allowed_next(campaign.edition.slug, played_slugs(campaign), structure=structure)
 
 
+def reachable_scenarios(campaign: Campaign) -> frozenset[str]:
+    """The scenarios the campaign may still play, now or later (a Title's "helps in" lists only these)."""
+    if campaign.mode == Campaign.Mode.EPISODIC:
+        return allowed_next_scenarios(campaign)
+    structure = edition_structure(campaign)
+    return progression.reachable(campaign.edition.slug, played_slugs(campaign), structure=structure)
+
+
+def recommended_first_scenario(campaign: Campaign) -> str | None:
+    """The scenario the rulebook recommends to start with, shown until the first one is on the sheet."""
+    if campaign.mode == Campaign.Mode.EPISODIC:
+        return None
+    recommended = [
+        s.slug for c in campaign.edition.circles.all() for s in c.scenarios.all() if s.recommended_first
+    ]
+    return progression.recommended_first(played_slugs(campaign), recommended)
+
+
+def next_chooser(campaign: Campaign) -> Guild | None:
+    """The guild that chooses the next scenario (the last winner), or None when the table chooses."""
+    winner = last_winner(campaign)
+    chooser = progression.next_chooser(
+        winner.colour.slug if winner else None, campaign_mode=campaign.mode == Campaign.Mode.CAMPAIGN
+    )
+    return winner if chooser is not None else None
+
+
 def last_play(campaign: Campaign) -> ScenarioPlay | None:
     plays = recorded_plays(campaign)
     return plays[-1] if plays else None
@@ -203,6 +231,43 @@ def event_at(campaign: Campaign, seq: Any) -> Event | None:
     return Event.objects.select_related("actor").filter(campaign=campaign, seq=seq).first()
 
 
+# Changes that are not part of an upgrade phase or a live scenario: abandoning those never reverts them
+# (the winner's choice of the next scenario, who plays which guild, the share link).
+KEPT_BY_ABANDON = frozenset(
+    {
+        "next-chosen",
+        "player-joined",
+        "guild-claimed",
+        "guild-assigned",
+        "share-link-renewed",
+        "share-link-revoked",
+    }
+)
+ABANDON_KINDS = ("upgrade-abandoned", "live-abandoned")
+
+
+def withdrawn_seqs(campaign: Campaign) -> frozenset[int]:
+    """The changes an abandon (of an upgrade phase or a live scenario) took back, while it stands: the
+    history shows them as undone, and they cannot be undone again."""
+    abandons = Event.objects.filter(campaign=campaign, kind__in=ABANDON_KINDS, undone_by__isnull=True)
+    return frozenset(
+        seq for data in abandons.values_list("data", flat=True) for seq in data.get("reverted", [])
+    )
+
+
+LIVE_KINDS = frozenset({"live-started", "live-tally", "live-quest"})
+
+
+def live_events(campaign: Campaign) -> list[int]:
+    """The changes of the scenario being tracked live (since it started, and their undos): abandoning it
+    takes them all back (its rows are deleted)."""
+    started = Event.objects.filter(campaign=campaign, kind="live-started").order_by("-seq").first()
+    if started is None:
+        return []
+    events = Event.objects.filter(campaign=campaign, seq__gte=started.seq).select_related("undoes")
+    return sorted(e.seq for e in events if (e.undoes.kind if e.undoes_id else e.kind) in LIVE_KINDS)
+
+
 def is_undone(event: Event) -> bool:
     try:
         return event.undone_by is not None
@@ -227,8 +292,10 @@ class NextPlay:
     chosen_by: Guild | None
 
 
-def check_next_scenario(campaign: Campaign, slug: Any, level: Any = None) -> NextPlay:
-    """The scenario may be played next: allowed by the circles, and the one the last winner chose.
+def check_next_scenario(campaign: Campaign, slug: Any, access: Access, level: Any = None) -> NextPlay:
+    """The scenario may be played next: allowed by the circles, and the one the last winner chose; with no
+    choice recorded, starting or recording a scenario is choosing it, which only the chooser may do
+    (`progression.next_chooser`).
 
     An episodic game (any scenario, again if the table likes) takes the level the table chose instead of
     the scenario's number (GF:298, `rules_helpers.episodic`)."""
@@ -256,6 +323,9 @@ def check_next_scenario(campaign: Campaign, slug: Any, level: Any = None) -> Nex
         )
     if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
         refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
+    chooser = next_chooser(sheet)
+    if not campaign.next_scenario_id and not access.may_choose_next(chooser):
+        refuse("scenario", next_choice_refusal(chooser))
     number = played + 1
     return NextPlay(scenario, number, level_bracket(number, labels=labels), last_winner(sheet))
 
@@ -276,6 +346,12 @@ def _next_episodic(
     except ValueError as exc:
         refuse("level", str(exc))
     return NextPlay(scenario, played + 1, label, last_winner(sheet))
+
+
+def next_choice_refusal(chooser: Guild | None) -> str:
+    if chooser is None:
+        return "The table chooses the first scenario together; the owner records it."
+    return f"{chooser.colour.name}, the last scenario's winner, chooses the next scenario."
 
 
 def check_no_open_phase(campaign: Campaign) -> None:

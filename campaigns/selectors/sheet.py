@@ -14,10 +14,11 @@ from campaigns.models import Campaign, Guild, GuildHero, ScenarioPlay
 from campaigns.selectors.campaigns import (
     allowed_next_scenarios,
     angels_lost_to_underlord,
-    last_winner,
     live_play,
+    next_chooser,
     play_achievements,
-    played_slugs,
+    reachable_scenarios,
+    recommended_first_scenario,
     recorded_plays,
 )
 from rules_helpers import achievements as rules_achievements
@@ -63,7 +64,7 @@ def _card(item: Any) -> dict[str, Any] | None:
     return {"id": item.pk, "slug": item.card.slug, "code": item.card.code, "name": item.card.name}
 
 
-def _titles(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> list[dict[str, Any]]:
+def _titles(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) -> list[dict[str, Any]]:
     if not rules_episodic.carries_consequences(episodic=guild.campaign.mode == Campaign.Mode.EPISODIC):
         return []  # GF:298: an episodic game's Title is not kept.
     titles = []
@@ -71,14 +72,14 @@ def _titles(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> list[d
         title = getattr(play.scenario, "title", None)
         if title is None or not any(r.won_title and r.guild_id == guild.pk for r in play.results.all()):
             continue
-        upcoming = sorted(s.slug for s in title.benefits.all() if s.slug not in played)
+        upcoming = sorted(s.slug for s in title.benefits.all() if s.slug in reachable)
         titles.append(
             {"slug": title.slug, "name": title.name, "scenario": play.scenario.slug, "benefits": upcoming}
         )
     return titles
 
 
-def _guild(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> dict[str, Any]:
+def _guild(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) -> dict[str, Any]:
     heroes = list(guild.heroes.all())
     slots = guild.campaign.edition.slots_per_hero
     return {
@@ -94,7 +95,7 @@ def _guild(guild: Guild, plays: list[ScenarioPlay], played: set[str]) -> dict[st
         "card_count": sum(len(h.cards.all()) for h in heroes),
         "heroes": [_hero(h, slots) for h in heroes],
         "angels": [h.hero.slug for h in heroes if h.hero.is_angel],
-        "titles": _titles(guild, plays, played),
+        "titles": _titles(guild, plays, reachable),
     }
 
 
@@ -208,8 +209,8 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
     `campaign` must come from `campaign_for_sheet`."""
     guilds = {g.pk: g for g in campaign.guilds.all()}
     plays = recorded_plays(campaign)
-    played = set(played_slugs(campaign))
-    winner = last_winner(campaign)
+    reachable = reachable_scenarios(campaign)
+    winner = next_chooser(campaign)
     sheet = {
         "id": campaign.pk,
         "name": campaign.name,
@@ -220,12 +221,13 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
         "revision": campaign.revision,
         "history_seq": campaign.history_seq,
         "share_token": None,
-        "guilds": [_guild(g, plays, played) for g in guilds.values()],
+        "guilds": [_guild(g, plays, reachable) for g in guilds.values()],
         "plays": [_play(p, guilds) for p in plays],
         "circles": _circles(campaign, plays),
         "allowed_next": sorted(allowed_next_scenarios(campaign)) if campaign.finished_at is None else [],
         "next_scenario": campaign.next_scenario.slug if campaign.next_scenario_id else None,
         "next_chooser": winner.colour.slug if winner else None,
+        "recommended_first": recommended_first_scenario(campaign),
         "angels_lost": angels_lost_to_underlord(campaign),
         "live": _live_summary(campaign),
         "finished": campaign.finished_at is not None,

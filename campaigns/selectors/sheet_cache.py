@@ -25,8 +25,9 @@ from campaigns.selectors.campaigns import (
     campaign_members,
     hero_draft_record,
     is_undone,
-    last_winner,
+    next_chooser,
     open_phase_for,
+    withdrawn_seqs,
 )
 from campaigns.selectors.live import live_state
 from campaigns.selectors.sheet import sheet_snapshot
@@ -85,11 +86,13 @@ def page_snapshot(campaign: Campaign) -> dict[str, Any]:
     """What the sheet page shows besides the sheet, the same for every reader; `campaign` comes from
     `campaign_for_sheet`."""
     scenarios = [s for c in campaign.edition.circles.all() for s in c.scenarios.all()]
-    winner = last_winner(campaign)
+    winner = next_chooser(campaign)
     phase = open_phase_for(campaign)
     draft = hero_draft_record(campaign)
     # The latest changes only, however long the campaign: the full history has its own page.
-    history = history_rows(campaign_events(campaign=campaign).order_by("-seq")[: HISTORY_LATEST + 1])
+    history = history_rows(
+        campaign_events(campaign=campaign).order_by("-seq")[: HISTORY_LATEST + 1], withdrawn_seqs(campaign)
+    )
     return {
         "names": {s.slug: s.name for s in scenarios},
         "angel_names": {s.angel.slug: s.angel.name for s in scenarios if s.angel_id},
@@ -113,12 +116,13 @@ def _draft_waiting(record: Any) -> list[str]:
     return [] if record.done else list(HeroDraft.from_dict(record.state).waiting_for())
 
 
-def history_rows(events: Any) -> list[dict[str, Any]]:
-    """Events as the history lists show them, without the rows they changed."""
-    return [_history_row(e) for e in events]
+def history_rows(events: Any, withdrawn: frozenset[int]) -> list[dict[str, Any]]:
+    """Events as the history lists show them, without the rows they changed; a change an abandon took back
+    (`withdrawn_seqs`) shows as undone, like one undone by itself."""
+    return [_history_row(e, withdrawn) for e in events]
 
 
-def _history_row(event: Event) -> dict[str, Any]:
+def _history_row(event: Event, withdrawn: frozenset[int]) -> dict[str, Any]:
     return {
         "seq": event.seq,
         "kind": event.kind,
@@ -128,7 +132,7 @@ def _history_row(event: Event) -> dict[str, Any]:
         else (f"{event.actor_name} (imported)" if event.actor_name else None),
         "actor_id": event.actor_id,
         "at": event.created_at,
-        "undone": is_undone(event),
+        "undone": is_undone(event) or event.seq in withdrawn,
         "has_changes": bool(event.changes),
         "guild_id": event.guild_id,
         "guild": event.guild.colour.slug if event.guild_id else None,
@@ -142,7 +146,7 @@ def history_page(
     events = campaign_events(campaign=campaign).order_by("-seq")
     if before is not None:
         events = events.filter(seq__lt=before)
-    rows = history_rows(events[: size + 1])
+    rows = history_rows(events[: size + 1], withdrawn_seqs(campaign))
     older = rows[size - 1]["seq"] if len(rows) > size else None
     return rows[:size], older
 

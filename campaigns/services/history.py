@@ -21,7 +21,7 @@ from campaigns.models import (
     Guild,
     UpgradePhase,
 )
-from campaigns.selectors.campaigns import is_undone
+from campaigns.selectors.campaigns import KEPT_BY_ABANDON, is_undone, withdrawn_seqs
 from campaigns.selectors.snapshots import TRACKED, effects_in_place, find_row, restore_values, snapshot
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
@@ -90,29 +90,60 @@ def event_record(
     )
 
 
-def _apply_state(campaign: Campaign, change: dict[str, Any], state: dict[str, Any] | None) -> None:
-    model = TRACKED[change["model"]]
+def _restore(
+    campaign: Campaign, change: dict[str, Any]
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """Put a row back as it was before the change; return the row's (before, after) of this restore.
+
+    An update restores only the columns the change itself changed, so reverting several events never resets
+    a column that a change it keeps (e.g. the winner's choice of the next scenario) set meanwhile."""
+    model, state = TRACKED[change["model"]], change["before"]
     existing = find_row(model, campaign, change["uid"])
+    current = None if existing is None else snapshot(existing)
     if state is None:
         if existing is not None:
             existing.delete()
-        return
-    values = restore_values(model, campaign, state)
+        return current, None
     if existing is None:
-        model.objects.create(uid=change["uid"], **values)
-        return
+        created = model.objects.create(uid=change["uid"], **restore_values(model, campaign, state))
+        return None, snapshot(created)
+    left = change["after"]
+    changed = {k: v for k, v in state.items() if left is None or left.get(k) != v}
+    values = restore_values(model, campaign, changed)
     for name, value in values.items():
         setattr(existing, name, value)
-    existing.save(update_fields=list(values))
+    if values:
+        existing.save(update_fields=list(values))
+    return current, snapshot(existing)
 
 
 def inverse_changes(event: Event) -> Changes:
     """Apply the event's changes backwards (last first) and return them as changes of their own."""
     inverse = Changes()
     for change in reversed(event.changes):
-        _apply_state(event.campaign, change, change["before"])
-        inverse.items.append({**change, "before": change["after"], "after": change["before"]})
+        before, after = _restore(event.campaign, change)
+        inverse.items.append({**change, "before": before, "after": after})
     return inverse
+
+
+def revert_since(campaign: Campaign, seq: int) -> tuple[Changes, list[int]]:
+    """Take back every change from event `seq` on, newest first, as one set of changes; and which events
+    that took back. Changes that are no part of what is abandoned stay (`KEPT_BY_ABANDON`: the winner's
+    choice of the next scenario, who plays which guild), and so do those an earlier abandon took back."""
+    later = (
+        Event.objects.filter(campaign=campaign, seq__gte=seq)
+        .exclude(changes=[])
+        .select_related("undoes")
+        .order_by("-seq")
+    )
+    reverted, seqs, withdrawn = Changes(), [], withdrawn_seqs(campaign)
+    for event in later:
+        kind = event.undoes.kind if event.undoes_id else event.kind
+        if kind in KEPT_BY_ABANDON or event.seq in withdrawn:
+            continue
+        reverted.items.extend(inverse_changes(event).items)
+        seqs.append(event.seq)
+    return reverted, sorted(seqs)
 
 
 @transaction.atomic
@@ -165,6 +196,11 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
         )
     if is_undone(event):
         raise ConflictError(f"Change #{seq} was already undone.", campaign_id=campaign.pk)
+    if event.seq in withdrawn_seqs(campaign):
+        raise ConflictError(
+            f"Change #{seq} was taken back when its upgrade phase or live scenario was abandoned.",
+            campaign_id=campaign.pk,
+        )
     if not effects_in_place(event):
         raise ConflictError(
             f"Later changes build on #{seq} ({event.summary}); undo those first.", campaign_id=campaign.pk

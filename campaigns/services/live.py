@@ -23,7 +23,7 @@ from campaigns.models import (
     ScenarioPlay,
 )
 from campaigns.models.limits import MAX_COINS, MAX_TOKENS
-from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase
+from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase, live_events
 from campaigns.selectors.live import quest_choices, reward_for
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
@@ -58,7 +58,7 @@ def live_start(
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("scenario", "A scenario is already being played.")
     check_no_open_phase(campaign)
-    upcoming = check_next_scenario(campaign, scenario, level)
+    upcoming = check_next_scenario(campaign, scenario, access, level)
     guilds = list(campaign.guilds.select_related("colour"))
     if len(guilds) < MIN_GUILDS:
         refuse("scenario", f"Set up at least {MIN_GUILDS} guilds first.")
@@ -207,6 +207,7 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
         actor=actor,
         kind="live-abandoned",
         changes=changes,
+        data={"reverted": live_events(campaign)},
         summary=f"Scenario {play.number}: {play.scenario.name} abandoned",
     )
 

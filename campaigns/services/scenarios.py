@@ -28,7 +28,8 @@ from campaigns.selectors.campaigns import (
     check_next_scenario,
     check_no_open_phase,
     guild_hero,
-    last_winner,
+    next_choice_refusal,
+    next_chooser,
 )
 from campaigns.services import upgrade
 from campaigns.services.backups import campaign_backup_after_commit
@@ -227,7 +228,7 @@ def scenario_record_result(
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     check_no_open_phase(campaign)
-    upcoming = check_next_scenario(campaign, scenario, level)
+    upcoming = check_next_scenario(campaign, scenario, access, level)
     scenario_obj, number = upcoming.scenario, upcoming.number
     pairs = _check_guild_lines(campaign, results)
     _check_rules(scenario_obj, pairs)
@@ -277,11 +278,9 @@ def next_scenario_choose(*, access: Access, actor: Any, revision: Any, scenario:
     require_member(access)
     campaign = access.campaign
     sheet = campaign_for_sheet(campaign_id=campaign.pk)
-    winner = last_winner(sheet)
-    if winner is not None and not access.may_edit_guild(winner):
-        refuse("scenario", f"{winner.colour.name}, the last scenario's winner, chooses the next scenario.")
-    if winner is None and not access.is_owner:
-        refuse("scenario", "The table chooses the first scenario together; the owner records it.")
+    winner = next_chooser(sheet)
+    if not access.may_choose_next(winner):
+        refuse("scenario", next_choice_refusal(winner))
     claim_campaign_revision(campaign, revision)
     allowed = allowed_next_scenarios(sheet)
     chosen = Scenario.objects.filter(edition=campaign.edition, slug=scenario).first()

@@ -18,7 +18,6 @@ from campaigns.models import (
     Campaign,
     CampaignBackup,
     DeathCurse,
-    Event,
     Guild,
     HeroCurse,
     HeroResult,
@@ -38,7 +37,7 @@ from campaigns.selectors.inventory import (
 from campaigns.selectors.phases import phase_opened_event
 from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.content import upgrade_card_enter
-from campaigns.services.history import Changes, event_record, inverse_changes
+from campaigns.services.history import Changes, event_record, revert_since
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers import inventory as rules_inventory
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD, MAX_PURCHASES, UPGRADE_HAND, UPGRADE_PICKS
@@ -364,14 +363,9 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
     return phase
 
 
-def _revert_phase(campaign: Campaign, phase: UpgradePhase) -> Changes:
-    """Undo everything since the phase opened, newest first, as one set of changes."""
-    opened = phase_opened_event(campaign, phase.level)
-    later = Event.objects.filter(campaign=campaign, seq__gte=opened.seq).exclude(changes=[]).order_by("-seq")
-    reverted = Changes()
-    for event in later:
-        reverted.items.extend(inverse_changes(event).items)
-    return reverted
+def _revert_phase(campaign: Campaign, phase: UpgradePhase) -> tuple[Changes, list[int]]:
+    """Undo everything the phase did since it opened (never the winner's choice), and which events."""
+    return revert_since(campaign, phase_opened_event(campaign, phase.level).seq)
 
 
 @transaction.atomic
@@ -385,13 +379,14 @@ def upgrade_phase_restart(
     claim_campaign_revision(campaign, revision)
     phase = _phase(campaign, lock=True)
     play = phase.play
-    changes = _revert_phase(campaign, phase)
+    changes, reverted = _revert_phase(campaign, phase)
     verb = "restarted" if reopen else "abandoned (played on paper)"
     event_record(
         campaign=campaign,
         actor=actor,
         kind="upgrade-abandoned",
         changes=changes,
+        data={"reverted": reverted},
         summary=f"Upgrade phase {play.number} {verb}",
     )
     if not reopen:

@@ -2,7 +2,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_helpers.progression import Circle, allowed_next, angels_lost_to_underlord
+from rules_helpers.progression import (
+    Circle,
+    allowed_next,
+    angels_lost_to_underlord,
+    next_chooser,
+    reachable,
+    recommended_first,
+)
 from tests.rules_helpers.maps import ARCADIA_QUEST, INFERNO, INFERNO_ANGELS, scenarios_played
 
 GATES, FERRY = "beyond-the-gates-of-hell", "ferry-of-the-dead"
@@ -156,3 +163,60 @@ def test_the_underlord_never_holds_an_angel_of_the_side_played_nor_one_a_guild_h
     side_angels = {INFERNO_ANGELS[slug] for slug in side if slug in INFERNO_ANGELS}
     assert not set(angels) & (side_angels | held)
     assert angels == sorted(angels)
+
+
+# --- Who chooses, what is recommended, what is still reachable (issue 13 item 5) --------------------------
+
+
+def test_the_previous_winner_chooses_the_next_scenario():
+    """RB:416-417 "Afterwards, the winner of the previous scenario chooses which scenario will be played
+    next"; RB:1634; BR:44."""
+    assert next_chooser("teal") == "teal"
+
+
+def test_the_table_chooses_the_first_scenario_together():
+    """RB:414-415 "At the beginning of the campaign, players choose together which of the First Circle
+    scenarios will be the first"."""
+    assert next_chooser(None) is None
+
+
+def test_an_episodic_game_has_no_winner_choosing():
+    """GF:298 episodic: "play any single scenario without campaign consequences"."""
+    assert next_chooser("teal", campaign_mode=False) is None
+
+
+def test_the_recommended_first_scenario_is_shown_until_one_is_played():
+    """RB:415-416 "it is recommended that first-time players begin the campaign with the Beyond the Gates of
+    Hell scenario"; BR:44 recommends District of Hammers."""
+    assert recommended_first([], {GATES}) == GATES
+    assert recommended_first([FERRY], {GATES}) is None
+    assert recommended_first([], set()) is None
+
+
+def test_titles_help_only_in_scenarios_still_reachable_after_west():
+    """RB:1250-1252 a Title helps "if the player goes on to play a scenario that benefits from it"; after West
+    the East side is closed (RB:401-402) but the Third Circle and the finale stay reachable (RB:405-412)."""
+    reach = reachable("inferno", [GATES, WEST[1]], structure=INFERNO)
+    assert reach == {WEST[0], WEST[2], *THIRD, FINAL}
+    assert not reach & set(EAST)
+
+
+def test_later_circles_stay_reachable_not_only_the_next_choices():
+    """The audit's correction for W10: Keymaster (The Prisoner) helps in The Fallen Temple, two circles on.
+    RB:405-409 the Third Circle is reached from either side."""
+    reach = reachable("inferno", [GATES, WEST[1]], structure=INFERNO)
+    assert "the-fallen-temple" in reach
+    assert "the-fallen-temple" not in inferno_next([GATES, WEST[1]])
+
+
+def test_a_finished_circle_and_the_played_scenarios_are_no_longer_reachable():
+    """RB:403-409: two of the three Third Circle scenarios; a campaign plays each scenario once (RB:392)."""
+    played = [GATES, EAST[0], EAST[2], THIRD[0], THIRD[2]]
+    assert reachable("inferno", played, structure=INFERNO) == {FINAL}
+    assert reachable("inferno", A_FULL_INFERNO, structure=INFERNO) == frozenset()
+
+
+def test_before_the_first_scenario_everything_is_reachable():
+    """RB:392-412: every scenario of the map can still be part of the path."""
+    everything = {slug for circle in INFERNO for slug in circle.scenarios}
+    assert reachable("inferno", [], structure=INFERNO) == everything

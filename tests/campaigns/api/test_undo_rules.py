@@ -76,6 +76,8 @@ def test_a_player_cannot_undo_the_owners_recorded_scenario(owner, ben, campaign,
 def test_the_member_who_recorded_a_scenario_may_undo_it(owner, ben, campaign):
     from campaigns.services.upgrade import upgrade_phase_restart
 
+    # The owner records the table's choice of the first scenario (RB:414-416); any member then records it.
+    choose_next(owner, campaign, "ferry-of-the-dead")
     record(ben, campaign, "ferry-of-the-dead", LINES, upgrade_on_paper=False)
     # The owner plays the upgrade phase on paper; then the record itself can be taken back.
     upgrade_phase_restart(
@@ -114,6 +116,7 @@ def test_live_tracking_undo_follows_who_started_or_abandoned_it(owner, ben, camp
         body["revision"] = refreshed(campaign).revision
         return api.post(url + action, body, format="json")
 
+    choose_next(owner, campaign, "ferry-of-the-dead")
     started = post(ana_api, "start/", scenario="ferry-of-the-dead")
     assert started.status_code == 201, started.json()
     before = snapshot()
