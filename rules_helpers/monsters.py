@@ -7,7 +7,7 @@ N. The rulebook only confirms "2-3" (for the 3rd scenario), so labels are conten
 from collections.abc import Sequence
 
 from rules_helpers.box import CAMPAIGN_SCENARIOS, LEVEL_BRACKETS
-from rules_helpers.counts import is_whole_number
+from rules_helpers.counts import check_count, is_whole_number
 
 
 def level_bracket(
@@ -45,3 +45,16 @@ def _bounds(label: str) -> tuple[int, int]:
     if low > high:
         raise ValueError(f"a level card label's range must go upwards, not {label!r}")
     return low, high
+
+
+def overkills(wounds: int, overkill: int) -> bool:
+    """Whether a single attack's Wounds kill a Monster before its Payback Reaction. Decision for U7.
+
+    The rulebook says both RB:938-939 "deals a number of Wounds equal to or higher than the Monster's Overkill
+    rating" and RB:956 "a single attack must beat its Overkill rating". Decision: the rule's own statement,
+    "equal to or higher" (RB:938), wins over the reminder ("beat" as in "reach"); RB:955-956 adds that the
+    Wounds it already had do not count, so only this attack's Wounds are compared.
+    """
+    check_count("wounds", wounds)
+    check_count("overkill rating", overkill)
+    return wounds >= overkill

@@ -94,6 +94,11 @@ def angels_lost_to_underlord(
     every Angel of a circle without alternatives (Justicar) until a Guild holds it. ``angels`` maps a scenario
     to the Angel rescued there; ``held`` are the Angels on the Guilds' rosters. A map without alternative
     circles (base Arcadia Quest) has no such Angels.
+
+    U11, decided: an Angel of the side the campaign entered that no Guild rescued is not listed. RB:1040-1042
+    says Angels "that you allow to be consumed by the Underlord will turn into terrible villains", but the
+    Campaign Book's setups (GF:177) place only the other side's two Angels on the map (markers A1/A2) and
+    Justicar; no setup has a place for a third, so the app follows the setups.
     """
     circles = tuple(structure)
     if not any(circle.exclusive_group for circle in circles):

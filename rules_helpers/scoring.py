@@ -21,7 +21,10 @@ from rules_helpers.counts import check_count
 
 PVP_PREFIX = "pvp:"
 # Who gets a scenario's Title (content, from the Campaign Book): every Guild that completes its quest, or only
-# the first. A Title whose rule has not been entered yet ("") goes to every Guild, as the sheet lets it.
+# the first. U8, decided: where GF:110-120 says neither "first" nor "all" (Keymaster, Prime Minister, Soul
+# Keeper, Demon Slayer, Impostor: left "" in the pack), every Guild that completes the quest gets it, as
+# RB:1297-1298 "Won Title" and RB:1299-1300 "all tied Guilds earn it" count a Title per Guild that took it;
+# a pack that learns "first" from the Campaign Book changes the content, not the code.
 TITLE_TO_ALL = "all"
 TITLE_TO_FIRST = "first"
 TITLE_RULES = frozenset({TITLE_TO_ALL, TITLE_TO_FIRST, ""})
@@ -150,7 +153,12 @@ def wins_with(
     pve_quests_to_win: int = PVE_QUESTS_TO_WIN,
     two_guild_quests: int = QUESTS_TO_WIN_TWO_GUILDS,
 ) -> bool:
-    """3 quests including a PvE one win (BR:205-206); with 2 Guilds, any 2 quests do (BR:207)."""
+    """3 quests including a PvE one win (BR:205-206; RB:1621-1622); with 2 Guilds, any 2 quests do (BR:207).
+
+    U2, decided: the Inferno 2-player rule is on RB p.26, not in the seed (GF:182 "assumed identical"); the
+    app uses BR:207's "only 2 Quests" for both editions. With 2 Guilds each has one PvP quest, so any 2 quests
+    include a PvE one and the choice cannot change a winner.
+    """
     if guild_count == 2:
         return len(quests) >= two_guild_quests
     return len(quests) >= quests_to_win and sum(quest in pve for quest in quests) >= pve_quests_to_win

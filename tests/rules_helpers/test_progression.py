@@ -140,7 +140,8 @@ def test_playing_the_west_leaves_the_east_angels_to_the_underlord():
 
 
 def test_an_angel_of_the_side_played_but_not_rescued_stays_free():
-    # Only the side not taken turns; the angels of the West stay out of it even if nobody rescued them.
+    """U11, decided: GF:177 the setups place only the side not taken's two Angels (A1/A2), though RB:1040-1042
+    says unrescued Angels "turn into terrible villains"."""
     assert "angel-eyes" not in lost([GATES, WEST[0], WEST[2]])
 
 
