@@ -4,11 +4,14 @@ check the packs."""
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 from campaigns import models as m
+from campaigns.selectors.overrides import PACK_FORMAT, PACK_VERSION
 from campaigns.services.content import content_version_bump
+from campaigns.services.content_promote import content_pack_promote
 
 
 class MissingDataFilter(admin.SimpleListFilter):
@@ -205,3 +208,34 @@ class DieAdmin(ContentAdmin):
 @admin.register(m.ExplorationTokenKind)
 class ExplorationTokenKindAdmin(ContentAdmin):
     list_display = ("name", "slug", "edition", "count", "confidence", "verified")
+
+
+@admin.register(m.ContentOverride)
+class ContentOverrideAdmin(admin.ModelAdmin):
+    """What groups entered for their own campaigns; after review, promote it into the edition."""
+
+    list_display = ("target", "kind", "campaign", "entered_by", "entered_at", "verified_at")
+    list_filter = ("kind", "campaign__edition")
+    search_fields = ("target",)
+    readonly_fields = ("campaign", "kind", "target", "fields", "entered_by", "entered_at", "verified_by")
+    actions = ["promote"]
+
+    @admin.action(description="Promote into the edition (every campaign then sees it)")
+    def promote(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for edition, rows in _by_edition(queryset).items():
+            document = {"format": PACK_FORMAT, "version": PACK_VERSION, "edition": edition, "records": rows}
+            try:
+                count = content_pack_promote(document=document)
+            except ValidationError as exc:
+                self.message_user(request, f"{edition}: nothing promoted: {'; '.join(exc.messages)}", "error")
+            else:
+                self.message_user(request, f"{edition}: promoted {count} records.")
+
+
+def _by_edition(queryset: QuerySet) -> dict[str, list[dict[str, Any]]]:
+    found: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+    for row in queryset.select_related("campaign__edition").order_by("entered_at"):
+        verified = row.verified_at.isoformat() if row.verified_at else None
+        record = {"kind": row.kind, "target": row.target, "fields": row.fields, "verified_on": verified}
+        found.setdefault(row.campaign.edition.slug, {})[(row.kind, row.target)] = record
+    return {edition: list(records.values()) for edition, records in found.items()}

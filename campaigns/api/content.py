@@ -21,6 +21,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from campaigns.access import campaign_access
 from campaigns.api import content_serializers as out
 from campaigns.models import Scenario, UpgradeCard
 from campaigns.selectors import content
@@ -211,13 +212,28 @@ class DeathCurseViewSet(KeptContent, SlugLookupMixin, viewsets.ReadOnlyModelView
 
 
 @extend_schema(
-    parameters=[OpenApiParameter("edition", OpenApiTypes.STR, description="Only this edition.")],
+    parameters=[
+        OpenApiParameter("edition", OpenApiTypes.STR, description="Only this edition."),
+        OpenApiParameter(
+            "campaign",
+            OpenApiTypes.INT,
+            description="As this campaign sees it (its members' entries fill gaps).",
+        ),
+    ],
     responses={200: OpenApiTypes.OBJECT, **errors(404)},
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def content_report_view(request: Request) -> HttpResponse | Response:
-    """What the content packs do not give yet (stats, cards, counts), per edition."""
+    """What the content packs do not give yet (stats, cards, counts), per edition; every gap in `gaps`
+    links to the page that fills it."""
+    if "campaign" in request.query_params:
+        access = campaign_access(
+            user=request.user,
+            pk=request.query_params["campaign"],
+            share_token=request.query_params.get("share"),
+        )
+        return Response(content.content_report(campaign=access.campaign))
     return kept_content(request, None, lambda: _content_report(request))
 
 

@@ -351,3 +351,27 @@ class BackupOut(serializers.Serializer):
     history_seq = serializers.IntegerField(help_text="The change the backup was taken after.")
     summary = serializers.CharField()
     created_at = serializers.DateTimeField()
+
+
+class ContentOverrideOut(serializers.Serializer):
+    kind = serializers.CharField()
+    target = serializers.CharField()
+    fields = serializers.DictField()
+    entered_by = serializers.CharField(allow_null=True)
+    entered_at = serializers.DateTimeField()
+    verified_by = serializers.CharField(allow_null=True)
+    verified_at = serializers.DateField(allow_null=True)
+
+
+class ContentPackRecordOut(serializers.Serializer):
+    kind = serializers.CharField()
+    target = serializers.CharField()
+    fields = serializers.DictField()
+    verified_on = serializers.DateField(allow_null=True)
+
+
+class ContentPackOut(serializers.Serializer):
+    format = serializers.CharField()
+    version = serializers.IntegerField()
+    edition = serializers.CharField()
+    records = ContentPackRecordOut(many=True)

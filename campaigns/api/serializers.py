@@ -205,3 +205,26 @@ class ShareLinkInput(Revision):
 
 class BackupRestoreInput(Revision):
     backup = serializers.IntegerField(min_value=1, help_text="The backup's id (see backups/).")
+
+
+class ContentOverrideInput(serializers.Serializer):
+    """A record of the campaign's content entered or corrected by a member; the service checks each field
+    against its kind's bounds."""
+
+    kind = serializers.CharField(max_length=16)
+    target = serializers.CharField(max_length=170, help_text="e.g. cerberus/2-3, grimbolt, the-prisoner")
+    fields = serializers.DictField(help_text="e.g. {'life': 5, 'defense': 2}")
+
+
+class ContentVerifyInput(serializers.Serializer):
+    kind = serializers.CharField(max_length=16)
+    target = serializers.CharField(max_length=170)
+
+
+class ContentPackInput(serializers.Serializer):
+    """A content pack another group exported (README, "Content packs of a campaign")."""
+
+    format = serializers.CharField(max_length=40)
+    version = serializers.IntegerField()
+    edition = serializers.CharField(max_length=50)
+    records = serializers.ListField(child=serializers.DictField(), max_length=2000)

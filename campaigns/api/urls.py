@@ -1,7 +1,18 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from campaigns.api import backups, campaigns, content, documents, guilds, history, live, phases, scenarios
+from campaigns.api import (
+    backups,
+    campaigns,
+    content,
+    documents,
+    guilds,
+    history,
+    live,
+    overrides,
+    phases,
+    scenarios,
+)
 
 router = DefaultRouter()
 router.register("editions", content.EditionViewSet, basename="edition")
@@ -56,6 +67,22 @@ campaign_urls = [
     path(f"{guild}live/quest/", live.LiveQuest.as_view(), name="guild-live-quest"),
     path("campaigns/<int:pk>/history/", history.History.as_view(), name="campaign-history"),
     path("campaigns/<int:pk>/undo/", history.Undo.as_view(), name="campaign-undo"),
+    path("campaigns/<int:pk>/content/", overrides.ContentOverrides.as_view(), name="campaign-content"),
+    path(
+        "campaigns/<int:pk>/content/verify/",
+        overrides.ContentVerify.as_view(),
+        name="campaign-content-verify",
+    ),
+    path(
+        "campaigns/<int:pk>/content/export/",
+        overrides.ContentExport.as_view(),
+        name="campaign-content-export",
+    ),
+    path(
+        "campaigns/<int:pk>/content/import/",
+        overrides.ContentImport.as_view(),
+        name="campaign-content-import",
+    ),
 ]
 
 campaign_urls += [path(route, view.as_view(), name=name) for route, view, name in phases.phase_urls]

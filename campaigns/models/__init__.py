@@ -76,3 +76,6 @@ __all__ += ["Preferences", "SpawnSetup"]
 from .backups import CampaignBackup, CampaignImport  # noqa: E402
 
 __all__ += ["CampaignBackup", "CampaignImport"]
+from .overrides import OVERRIDE_FIELDS, ContentOverride, OverrideKind  # noqa: E402
+
+__all__ += ["OVERRIDE_FIELDS", "ContentOverride", "OverrideKind"]

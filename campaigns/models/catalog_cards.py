@@ -62,6 +62,11 @@ class UpgradeCard(EditionScoped):
     rerolls = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.TextField(blank=True, help_text="A short paraphrase, never the card's own sentence.")
     notes = models.TextField(blank=True, help_text="Doubts about the source, and which field is weak.")
+    # A card one campaign typed in at the table (missing from the deck): only that campaign deals, lists or
+    # buys it; every read of the edition's content leaves it out (`edition_cards`).
+    campaign = models.ForeignKey(
+        "Campaign", null=True, blank=True, on_delete=models.CASCADE, related_name="own_cards"
+    )
 
     class Meta(EditionScoped.Meta):
         ordering = ["edition", "deck", "code", "slug"]

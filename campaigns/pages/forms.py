@@ -184,14 +184,20 @@ class CardsForm(GuildForm):
 
 
 class EnterDealtForm(GuildForm):
-    """The 6 cards a guild drafted at the table, when the level deck is not in the app yet."""
+    """The 6 cards a guild drafted at the table, when the level deck is not in the app yet: each chosen
+    from the campaign's deck, or typed in (name and cost) when the deck lacks it."""
 
     ROWS = 6
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for n in range(1, self.ROWS + 1):
-            self.fields[f"name_{n}"] = forms.CharField(label=_("Card %(n)s name") % {"n": n}, max_length=120)
+            self.fields[f"card_{n}"] = forms.CharField(
+                label=_("Card %(n)s from the deck") % {"n": n}, max_length=100, required=False
+            )
+            self.fields[f"name_{n}"] = forms.CharField(
+                label=_("Card %(n)s name") % {"n": n}, max_length=120, required=False
+            )
             self.fields[f"code_{n}"] = forms.CharField(
                 label=_("Card %(n)s code") % {"n": n}, max_length=20, required=False
             )
@@ -206,7 +212,9 @@ class EnterDealtForm(GuildForm):
         data = self.cleaned_data
         return {
             "cards": [
-                {"name": data[f"name_{n}"], "code": data[f"code_{n}"], "cost": data[f"cost_{n}"]}
+                {"card": data[f"card_{n}"]}
+                if data[f"card_{n}"]
+                else {"name": data[f"name_{n}"], "code": data[f"code_{n}"], "cost": data[f"cost_{n}"]}
                 for n in range(1, self.ROWS + 1)
             ]
         }

@@ -27,6 +27,7 @@ from campaigns.selectors.campaigns import (
     open_phase_for,
     roster_started,
 )
+from campaigns.selectors.overrides import campaign_level_cards_list
 from campaigns.selectors.sheet import sheet_for_reader
 from campaigns.selectors.sheet_cache import cached_sheet
 from companion.conditional import not_modified, revalidated, unchanged
@@ -84,6 +85,8 @@ def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
     if view:
         context.update(_phase_details(access, view, guild, badges))
         context["stage"] = _stage(view)
+        if context["stage"] == "enter":
+            context["deck_cards"] = campaign_level_cards_list(access.campaign, view["level"])
     return context
 
 

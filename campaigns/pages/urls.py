@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaigns.pages import mine, phases, printing, views
+from campaigns.pages import campaign_content, mine, phases, printing, views
 
 app_name = "campaigns"
 
@@ -16,6 +16,8 @@ urlpatterns = [
     path("<int:pk>/mine/", mine.mine_page, name="mine"),
     path("<int:pk>/record/", views.record_review, name="record-review"),
     path("<int:pk>/monsters/", views.campaign_monsters, name="monsters"),
+    path("<int:pk>/content/", campaign_content.campaign_content, name="content"),
+    path("content/fill/", campaign_content.content_fill, name="content-fill"),
     path("<int:pk>/history/", views.campaign_history, name="history"),
     path("<int:pk>/print/", printing.sheet_print, name="print"),
     path("<int:pk>/print/<int:doc_id>/", printing.sheet_print_status, name="print-status"),

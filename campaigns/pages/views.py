@@ -27,6 +27,7 @@ from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
 from campaigns.selectors.content import edition_monsters
+from campaigns.selectors.overrides import campaign_level_cards
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 from campaigns.selectors.sheet_cache import (
     cached_sheet,
@@ -194,10 +195,13 @@ def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
     """Monster stats for the next scenario: the helper's lookup, and where missing stats are entered."""
     access = page_access(request, pk)
     number = min(recorded_count(access.campaign) + 1, access.campaign.edition.scenarios_per_campaign)
+    # The level cards as this campaign sees them: what its members entered over the edition's.
+    cards = {c["monster"]: c for c in campaign_level_cards(access.campaign, number)}
     monsters = edition_monsters(access.campaign.edition)
     context = {
         "campaign": access.campaign,
-        "monsters": monsters,
+        "rows": [{"monster": m, "card": cards.get(m.slug)} for m in monsters],
+        "may_write": access.is_member,
         "number": number,
         "share": request.GET.get("share", ""),
         "tabs": tabs(access.campaign.pk, "helpers", share=request.GET.get("share", "")),

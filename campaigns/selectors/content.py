@@ -28,6 +28,7 @@ from campaigns.models import (
     SpawnPair,
     UpgradeCard,
 )
+from campaigns.selectors.content_gaps import content_gaps
 from campaigns.selectors.versions import content_version
 from rules_helpers import scoring
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
@@ -69,11 +70,16 @@ def monster_level_card(*, monster: Monster, scenario_number: int) -> MonsterLeve
 
 
 def upgrade_cards_list() -> QuerySet[UpgradeCard]:
-    return UpgradeCard.objects.select_related("edition")
+    return UpgradeCard.objects.filter(campaign=None).select_related("edition")
 
 
 def death_curses_list() -> QuerySet[DeathCurse]:
     return DeathCurse.objects.select_related("edition")
+
+
+def _global(model: type[Model]) -> dict[str, Any]:
+    """The edition's own records: a card a campaign typed in for itself is that campaign's alone."""
+    return {"campaign": None} if model is UpgradeCard else {}
 
 
 def _missing(queryset: QuerySet, describe: Any) -> list[dict[str, Any]]:
@@ -91,15 +97,21 @@ def _level_card(card: MonsterLevelCard) -> dict[str, Any]:
 
 def _empty_decks(edition: Edition) -> list[str]:
     counts = dict(
-        UpgradeCard.objects.filter(edition=edition).values_list("deck").annotate(n=Count("pk")).order_by()
+        UpgradeCard.objects.filter(edition=edition, campaign=None)
+        .values_list("deck")
+        .annotate(n=Count("pk"))
+        .order_by()
     )
     level_decks = [d for d in UpgradeCard.Deck.values if d.startswith("level-")]
     return [deck for deck in level_decks if not counts.get(deck)]
 
 
-def content_report(*, edition_slug: str | None = None) -> dict[str, dict[str, Any]]:
-    """Per edition, what is still missing so a table can fill it in once and share it."""
+def content_report(*, edition_slug: str | None = None, campaign: Any = None) -> dict[str, dict[str, Any]]:
+    """Per edition, what is still missing so a table can fill it in once and share it; for a campaign,
+    its edition's `gaps` leave out what its members entered."""
     editions = Edition.objects.order_by("slug")
+    if campaign is not None:
+        edition_slug = campaign.edition.slug
     if edition_slug:
         editions = editions.filter(slug=edition_slug)
     report: dict[str, dict[str, Any]] = {}
@@ -110,12 +122,13 @@ def content_report(*, edition_slug: str | None = None) -> dict[str, dict[str, An
             "monsters": _missing(Monster.objects.filter(edition=edition), _named),
             "heroes": _missing(Hero.objects.filter(edition=edition), _named),
             "upgrade_decks_without_cards": _empty_decks(edition),
-            "upgrade_cards": _missing(UpgradeCard.objects.filter(edition=edition), _named),
+            "upgrade_cards": _missing(UpgradeCard.objects.filter(edition=edition, campaign=None), _named),
             "death_curses": _missing(DeathCurse.objects.filter(edition=edition), _named),
             "scenarios": _missing(Scenario.objects.filter(edition=edition), _named),
             "exploration_tokens": _missing(ExplorationTokenKind.objects.filter(edition=edition), _named),
             "unverified_records": _unverified_count(edition),
             **data_gaps(edition.slug),
+            "gaps": content_gaps(edition, campaign),
         }
     return report
 
@@ -123,7 +136,7 @@ def content_report(*, edition_slug: str | None = None) -> dict[str, dict[str, An
 def _unverified_count(edition: Edition) -> int:
     return (
         sum(
-            model.objects.filter(edition=edition, verified=False).count()
+            model.objects.filter(edition=edition, verified=False, **_global(model)).count()
             for model in (Scenario, Hero, Monster, UpgradeCard, DeathCurse)
         )
         + MonsterLevelCard.objects.filter(monster__edition=edition, verified=False).count()
@@ -163,7 +176,7 @@ def edition_catalog(edition: Edition) -> dict[str, Any]:
 
 def _catalog(edition: Edition) -> dict[str, Any]:
     quests = Quest.objects.filter(scenario__edition=edition).exclude(reward_card=None)
-    cards = UpgradeCard.objects.filter(edition=edition).order_by("deck", "name")
+    cards = UpgradeCard.objects.filter(edition=edition, campaign=None).order_by("deck", "name")
     curses = DeathCurse.objects.filter(edition=edition).order_by("value", "code")
     colours = GuildColour.objects.filter(edition=edition).order_by("order")
     return {
@@ -206,7 +219,7 @@ def _edition_querysets(edition: Edition) -> Iterable[Model]:
             qs = qs.filter(pk=edition.pk)
         else:
             path = _edition_path(model)
-            qs = qs.filter(**{path: edition})
+            qs = qs.filter(**{path: edition}, **_global(model))
         yield from _ordered(qs)
 
 
@@ -236,7 +249,9 @@ def content_pack_export(*, edition_slug: str) -> list[dict[str, Any]]:
     for record in data:
         record.pop("pk", None)
         model = MODEL_LABELS[record["model"]]
-        fields = {name: _plain(model, name, value) for name, value in record["fields"].items()}
+        fields = {
+            name: _plain(model, name, value) for name, value in record["fields"].items() if name != "campaign"
+        }
         records.append({"model": record["model"], "fields": fields})
     return records
 
@@ -272,7 +287,7 @@ def data_gaps(edition_slug: str) -> dict[str, Any]:
     unverified: Counter[str] = Counter()
     low: list[dict[str, str]] = []
     for model, path in CHECKED:
-        records = model._default_manager.filter(**{path: edition_slug}, verified=False)
+        records = model._default_manager.filter(**{path: edition_slug}, verified=False, **_global(model))
         for rating, n in Counter(records.values_list("confidence", flat=True)).items():
             unverified[rating or NOT_RATED] += n
         low += [

@@ -16,6 +16,7 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.overrides import campaign_cards_by_slug
 from rules_helpers.drafts import UPGRADE_HAND, HeroDraft, UpgradeDraft
 from rules_helpers.upgrades import coins_saved
 
@@ -95,9 +96,7 @@ def phase_story(phase: UpgradePhase) -> list[str]:
     """One line per guild, for reviewing a phase: "Purple drafted A, B; bought A for 3; saved 1 coin"."""
     parts = list(phase.guilds.select_related("guild__colour"))
     slugs = {slug for part in parts for slug in part.drafted + part.bought}
-    names = dict(
-        UpgradeCard.objects.filter(edition=phase.campaign.edition, slug__in=slugs).values_list("slug", "name")
-    )
+    names = {slug: card.name for slug, card in campaign_cards_by_slug(phase.campaign, slugs).items()}
     limit = phase.campaign.edition.max_saved_coins
     lines = []
     for part in parts:
@@ -122,7 +121,7 @@ def phase_actions(phase: UpgradePhase) -> list[str]:
 
 
 def phase_cards(campaign: Campaign, slugs: set[str]) -> dict[str, UpgradeCard]:
-    return {c.slug: c for c in UpgradeCard.objects.filter(edition=campaign.edition, slug__in=slugs)}
+    return campaign_cards_by_slug(campaign, slugs)
 
 
 def edition_curses(campaign: Campaign) -> dict[str, DeathCurse]:

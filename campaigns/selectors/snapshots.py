@@ -10,6 +10,7 @@ from django.db import models
 
 from campaigns.models import (
     Campaign,
+    ContentOverride,
     Event,
     Guild,
     GuildHero,
@@ -41,6 +42,7 @@ CAMPAIGN_PATHS: dict[type[models.Model], str] = {
     UpgradePhase: "campaign",
     UpgradeGuild: "phase__campaign",
     HeroDraftRecord: "campaign",
+    ContentOverride: "campaign",
 }
 
 

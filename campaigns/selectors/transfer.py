@@ -17,6 +17,7 @@ from django.core import signing
 from campaigns.access import Access
 from campaigns.models import (
     Campaign,
+    ContentOverride,
     Event,
     Guild,
     GuildHero,
@@ -58,6 +59,7 @@ ROW_MODELS = (
     UpgradePhase,
     UpgradeGuild,
     HeroDraftRecord,
+    ContentOverride,
 )
 
 

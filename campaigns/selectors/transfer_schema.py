@@ -45,6 +45,7 @@ MAX_ROWS = {
     "upgradephase": 12,
     "upgradeguild": 48,
     "herodraftrecord": 1,
+    "contentoverride": 2000,
 }
 FORBIDDEN_KEYS = frozenset({"id", "pk", "share_token"})
 TOP_KEYS = {"format", "version", "campaign", "members", "rows", "events"}

@@ -7,7 +7,6 @@ database ids and can move between installations.
 from __future__ import annotations
 
 import json
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,10 @@ from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
-from django.utils.text import slugify
 
-from campaigns.errors import ContentPackError, refuse
-from campaigns.models import Campaign, UpgradeCard
+from campaigns.errors import ContentPackError
 from campaigns.selectors.content import MODEL_LABELS
 from campaigns.selectors.versions import CONTENT_VERSION_KEY
-from rules_helpers.counts import is_whole_number
 
 
 def _describe(index: int, record: dict[str, Any]) -> str:
@@ -39,6 +35,8 @@ def _check_shape(records: Any) -> list[dict[str, Any]]:
             raise ContentPackError(f"{_describe(index, {})}: every record needs 'model' and 'fields'")
         if record.get("model") not in MODEL_LABELS:
             raise ContentPackError(f"{_describe(index, record)}: unknown model {record.get('model')!r}")
+        if "campaign" in record["fields"]:
+            raise ContentPackError(f"{_describe(index, record)}: a pack holds no campaign's own cards")
         if "pk" in record:
             raise ContentPackError(f"{_describe(index, record)}: packs use natural keys, not 'pk'")
     return records
@@ -91,37 +89,3 @@ def content_pack_load_file(*, path: Path) -> int:
         return content_pack_load(records=records)
     except ContentPackError as exc:
         raise ContentPackError(f"{path.name}: {exc}") from exc
-
-
-def upgrade_card_enter(*, campaign: Campaign, level: int, entry: Any) -> UpgradeCard:
-    """A card dealt at the table that the level deck lacks: found by code or name, else entered."""
-    if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
-        refuse("cards", "Give each card's name (and its cost and code if you can).")
-    cost = entry.get("cost")
-    if cost is not None and not is_whole_number(cost, high=20):
-        refuse("cards", f"{entry['name']}: a cost is a whole number from 0 to 20.")
-    deck = f"level-{level}"
-    code = str(entry.get("code") or "").strip()[:20]
-    name = str(entry["name"]).strip()[:120]
-    existing = UpgradeCard.objects.filter(edition=campaign.edition, deck=deck)
-    card = (existing.filter(code=code).first() if code else None) or existing.filter(
-        name__iexact=name
-    ).first()
-    if card is not None:
-        if card.cost is None and cost is not None:
-            card.cost = cost
-            card.save(update_fields=["cost"])
-            content_version_bump()
-        return card
-    slug = slugify(f"{code} {name}" if code else name)[:80] or f"card-{secrets.token_hex(3)}"
-    content_version_bump()
-    return UpgradeCard.objects.create(
-        edition=campaign.edition,
-        slug=slug,
-        name=name,
-        code=code,
-        deck=deck,
-        cost=cost,
-        source=f"entered at the table ({campaign.name})",
-        verified=False,
-    )

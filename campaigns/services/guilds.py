@@ -25,6 +25,7 @@ from campaigns.models import (
     UpgradeCard,
 )
 from campaigns.selectors.campaigns import guild_hero, live_play
+from campaigns.selectors.overrides import edition_cards
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers.box import MAX_GUILDS
@@ -153,9 +154,7 @@ def guild_assign(
 
 
 def _starter_deck(campaign: Campaign) -> list[UpgradeCard]:
-    cards = UpgradeCard.objects.filter(edition=campaign.edition, deck=UpgradeCard.Deck.STARTER).order_by(
-        "slug"
-    )
+    cards = edition_cards(campaign.edition).filter(deck=UpgradeCard.Deck.STARTER).order_by("slug")
     return [card for card in cards for _ in range(card.copies or 1)]
 
 

@@ -11,6 +11,7 @@ from campaigns.errors import refuse
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
 from campaigns.selectors.campaigns import guild_hero
 from campaigns.selectors.inventory import free_slot, slots_taken
+from campaigns.selectors.overrides import campaign_cards_by_slug
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_guild_revision
 from rules_helpers import inventory as rules
@@ -59,7 +60,7 @@ def place_card(
 
 
 def _upgrade_card(guild: Guild, slug: Any) -> UpgradeCard:
-    card = UpgradeCard.objects.filter(edition=guild.campaign.edition, slug=slug).first()
+    card = campaign_cards_by_slug(guild.campaign, [str(slug)]).get(str(slug))
     if card is None:
         refuse("card", f"Unknown upgrade card {slug!r}.")
     return card

@@ -34,9 +34,10 @@ from campaigns.selectors.inventory import (
     heroes_for_bought_cards,
     slots_taken,
 )
+from campaigns.selectors.overrides import campaign_cards_by_slug, campaign_level_deck
 from campaigns.selectors.phases import phase_opened_event
 from campaigns.services.backups import campaign_backup_after_commit
-from campaigns.services.content import upgrade_card_enter
+from campaigns.services.drafted_cards import typed_card
 from campaigns.services.history import Changes, event_record, revert_since
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers import inventory as rules_inventory
@@ -167,13 +168,8 @@ def _why(kept: DeathCurse | None, drawn: list[str], count: int, short: bool = Fa
     return f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
 
 
-def _level_deck(campaign: Campaign, level: int) -> list[str]:
-    cards = UpgradeCard.objects.filter(edition=campaign.edition, deck=f"level-{level}").order_by("slug")
-    return [c.slug for c in cards for _ in range(c.copies or 1)]
-
-
 def _deal(campaign: Campaign, level: int, players: list[str], rng: random.Random) -> tuple[str, dict | None]:
-    deck = _level_deck(campaign, level)
+    deck = sorted(campaign_level_deck(campaign, level))
     if len(deck) < UPGRADE_HAND * len(players):
         # The level deck has not been entered (fully) yet: the table deals real cards and types them in.
         return UpgradePhase.DraftMode.MANUAL, None
@@ -241,11 +237,9 @@ def upgrade_enter_dealt(
     part = _guild_part(phase, guild)
     if part.purchased:
         refuse("cards", "The guild has already bought its cards.")
-    entered = [
-        upgrade_card_enter(campaign=access.campaign, level=phase.level, entry=entry) for entry in cards
-    ]
     changes = Changes()
-    changes.update(part, drafted=[c.slug for c in entered])
+    entered = [typed_card(changes, access.campaign, actor, level=phase.level, entry=entry) for entry in cards]
+    changes.update(part, drafted=entered)
     event_record(
         campaign=access.campaign,
         actor=actor,
@@ -263,9 +257,7 @@ def _drafted_cards(part: UpgradeGuild, slugs: list[str]) -> list[UpgradeCard]:
         if slug not in remaining:
             refuse("cards", f"{slug!r} is not among the cards {part.guild.colour.name} drafted.")
         remaining.remove(slug)
-    cards = {
-        c.slug: c for c in UpgradeCard.objects.filter(edition=part.phase.campaign.edition, slug__in=slugs)
-    }
+    cards = campaign_cards_by_slug(part.phase.campaign, slugs)
     missing = [cards[s].name for s in slugs if cards[s].cost is None]
     if missing:
         refuse("cards", f"Enter the cost of {', '.join(missing)} first.")

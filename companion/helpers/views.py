@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.access import campaign_access
-from campaigns.models import MonsterLevelCard
+from campaigns.models import Monster, MonsterLevelCard, OverrideKind
 from campaigns.selectors import content as selectors_content
+from campaigns.selectors.content_gaps import fill_url
 from campaigns.selectors.preferences import spawn_scenario, spawn_setup
 from campaigns.services import preferences
 from companion.helpers import api, services
@@ -31,6 +32,7 @@ from companion.helpers.forms import (
     SpawnForm,
 )
 from companion.throttling import refused_for
+from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
 FACE_LABELS = {
     "melee": gettext_lazy("Melee"),
@@ -292,15 +294,29 @@ def monsters(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         monster, number = form.cleaned_data["monster"], form.cleaned_data["scenario"]
         card = selectors_content.monster_level_card(monster=monster, scenario_number=number)
-        context["lookup"] = {"monster": monster, "scenario": number, "card": card, **_card_context(card)}
+        context["lookup"] = {
+            "monster": monster,
+            "scenario": number,
+            "card": card,
+            **_card_context(monster, number, card),
+        }
     return _render(request, "helpers/monsters.html", "helpers/_monster_card.html", context)
 
 
-def _card_context(card: MonsterLevelCard | None) -> dict[str, Any]:
+def _card_context(monster: Monster, number: int, card: MonsterLevelCard | None) -> dict[str, Any]:
+    """What the lookup says beside the card: the stats not entered, whether anyone checked it against
+    the box, and where a group fills it in for its campaign."""
+    label = (
+        card.label
+        if card
+        else level_bracket(number, labels=tuple(monster.edition.level_labels) or LEVEL_BRACKETS)
+    )
+    edit_url = fill_url(monster.edition, OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}")
     if card is None:
-        return {"missing": [], "edit_url": reverse("admin:campaigns_monsterlevelcard_add")}
+        return {"missing": [], "edit_url": edit_url, "unverified": False}
     fields = MonsterLevelCard._meta
     return {
         "missing": [str(fields.get_field(name).verbose_name).capitalize() for name in card.missing_fields],
-        "edit_url": reverse("admin:campaigns_monsterlevelcard_change", args=[card.pk]),
+        "edit_url": edit_url,
+        "unverified": not card.verified,
     }

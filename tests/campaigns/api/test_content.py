@@ -235,14 +235,14 @@ def test_a_rolled_back_pack_keeps_the_version(api, django_capture_on_commit_call
     assert api.get("/api/v1/heroes/diana/", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
 
 
-def test_an_admin_save_and_a_card_entered_at_the_table_change_the_version(
+def test_an_admin_save_changes_the_version_and_a_campaigns_typed_card_does_not(
     api, rf, django_capture_on_commit_callbacks
 ):
     from django.contrib import admin
 
     from campaigns.models import Campaign, Hero
-    from campaigns.services.content import upgrade_card_enter
-    from tests.factories import UserFactory, build_campaign
+    from campaigns.services.overrides import content_override_set
+    from tests.factories import UserFactory, access, build_campaign
 
     etag = api.get("/api/v1/heroes/?edition=inferno")["ETag"]
     diana = Hero.objects.get(slug="diana")
@@ -253,7 +253,14 @@ def test_an_admin_save_and_a_card_entered_at_the_table_change_the_version(
     assert listed.status_code == 200 and "Diana of the Admin" in {h["name"] for h in listed.json()}
     campaign: Campaign = build_campaign(UserFactory(username="olga"))
     etag = api.get("/api/v1/upgrade-cards/?edition=inferno")["ETag"]
+    # A card a table types in is its campaign's own (F4): the edition's content and its version stay.
+    olga = campaign.owner
     with django_capture_on_commit_callbacks(execute=True):
-        upgrade_card_enter(campaign=campaign, level=1, entry={"name": "Never Seen Before", "cost": 2})
-    cards = api.get("/api/v1/upgrade-cards/?edition=inferno", HTTP_IF_NONE_MATCH=etag)
-    assert cards.status_code == 200 and "Never Seen Before" in {c["name"] for c in cards.json()}
+        content_override_set(
+            access=access(olga, campaign),
+            actor=olga,
+            kind="upgrade-card",
+            target="never-seen-before",
+            fields={"name": "Never Seen Before", "deck": "level-1", "cost": 2},
+        )
+    assert api.get("/api/v1/upgrade-cards/?edition=inferno", HTTP_IF_NONE_MATCH=etag).status_code == 304

@@ -43,6 +43,12 @@ ROUTES = {
     ("post", "campaigns/{id}/next-scenario/"): MEMBER_WRITE,
     ("post", "campaigns/{id}/finale/"): OWNER_WRITE,
     ("post", "campaigns/{id}/undo/"): MEMBER_WRITE,
+    # A campaign's own content: everyone who sees the campaign reads it, members write it.
+    ("get", "campaigns/{id}/content/"): READ,
+    ("post", "campaigns/{id}/content/"): MEMBER_WRITE,
+    ("post", "campaigns/{id}/content/verify/"): MEMBER_WRITE,
+    ("get", "campaigns/{id}/content/export/"): READ,
+    ("post", "campaigns/{id}/content/import/"): MEMBER_WRITE,
     ("get", "campaigns/{id}/live/"): READ,
     ("post", "campaigns/{id}/live/start/"): MEMBER_WRITE,
     ("post", "campaigns/{id}/live/abandon/"): OWNER_WRITE,

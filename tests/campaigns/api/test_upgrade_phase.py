@@ -141,8 +141,11 @@ def test_without_the_level_deck_the_table_enters_its_dealt_cards(table):
     assert view["draft_mode"] == "manual" and "not (fully) entered" in view["deck_note"]
     cards = [{"name": f"Dealt {n}", "code": f"L1-{n}", "cost": n} for n in range(1, 7)]
     assert act(players["purple"], campaign, "purple", "enter", {"cards": cards}).status_code == 200
-    assert UpgradeCard.objects.filter(deck="level-1", code="L1-3", cost=3, verified=False).exists()
-    bought = act(players["purple"], campaign, "purple", "buy", {"cards": ["l1-1-dealt-1", "l1-2-dealt-2"]})
+    # Typed cards are the campaign's own (F4): the edition's deck and every other campaign are untouched.
+    assert not UpgradeCard.objects.filter(deck="level-1", campaign=None).exists()
+    assert UpgradeCard.objects.filter(deck="level-1", code="L1-3", cost=3, campaign=campaign).exists()
+    drafted = phase_get(players["purple"], campaign, guild="purple").json()["mine"]["drafted"]
+    bought = act(players["purple"], campaign, "purple", "buy", {"cards": drafted[:2]})
     assert bought.status_code == 200, bought.json()
     purple = refreshed(campaign).guilds.get(colour__slug="purple")
     assert purple.saved_coins == 0  # 3 coins, spent 3

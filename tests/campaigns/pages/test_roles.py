@@ -10,7 +10,7 @@ from tests.factories import client_for
 pytestmark = pytest.mark.django_db
 
 
-PAGES = ("", "upgrade/", "hero-draft/", "monsters/", "upgrade/status/", "hero-draft/status/")
+PAGES = ("", "upgrade/", "hero-draft/", "monsters/", "content/", "upgrade/status/", "hero-draft/status/")
 
 
 @pytest.mark.parametrize("page", PAGES)

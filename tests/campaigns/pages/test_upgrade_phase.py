@@ -119,6 +119,24 @@ def test_entering_the_cards_dealt_at_the_table(owner, player, campaign):
     assert "Buy up to 3" in client_for(player).get(f"/campaigns/{campaign.pk}/upgrade/").content.decode()
 
 
+def test_a_card_the_deck_holds_is_chosen_and_only_a_missing_one_is_typed(owner, player, campaign):
+    # A level-1 deck too short to deal in the app: the table deals, picks what the deck has, types the rest.
+    kept = list(UpgradeCard.objects.filter(deck="level-1", campaign=None).order_by("slug")[:3])
+    UpgradeCard.objects.filter(deck="level-1", campaign=None).exclude(pk__in=[c.pk for c in kept]).delete()
+    campaign = first_scenario(owner, campaign, upgrade_on_paper=False)
+    page = client_for(player).get(f"/campaigns/{campaign.pk}/upgrade/", {"guild": "teal"}).content.decode()
+    assert "Not in the deck: type it below" in page and kept[0].name in page
+    rows = {f"card_{n}": kept[n - 1].slug for n in range(1, 4)}
+    rows |= {f"name_{n}": f"Typed Card {n}" for n in range(4, 7)} | {f"cost_{n}": n for n in range(4, 7)}
+    response = act(
+        player, campaign, "upgrade-enter", {"revision": guild_rev(campaign, "teal"), "guild": "teal", **rows}
+    )
+    assert response.status_code == 302
+    part = open_phase_for(refreshed(campaign)).guilds.get(guild__colour__slug="teal")
+    assert part.drafted[:3] == [c.slug for c in kept]
+    assert UpgradeCard.objects.filter(campaign=campaign, name__startswith="Typed Card").count() == 3
+
+
 def test_the_owner_abandons_the_phase_to_paper(owner, drafting):
     response = act(
         owner, drafting, "upgrade-restart", {"revision": refreshed(drafting).revision, "reopen": "0"}

@@ -1,0 +1,90 @@
+"""Every gap of an edition's content, record by record, each with the page that fills it.
+
+A gap is a record a table plays with that misses a field or that nobody has checked against the box. For
+a campaign, what its members entered (its overrides) fills the gap for that campaign alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from campaigns.models import (
+    Campaign,
+    ContentOverride,
+    Edition,
+    Monster,
+    MonsterLevelCard,
+    OverrideKind,
+    Scenario,
+)
+from campaigns.selectors.overrides import edition_cards, overrides_of
+
+Overrides = dict[tuple[str, str], ContentOverride]
+# A scenario's records the packs may lack: no quest, no quest that gives a reward, no monster list. The
+# scenario override's text fields fill them for a campaign.
+SCENARIO_PARTS = {"quests": "quests", "rewards": "quests", "monsters": "monsters"}
+
+
+def _gap(kind: str, target: str, name: str, missing: list[str], verified: bool) -> dict[str, Any]:
+    return {"kind": kind, "target": target, "name": name, "missing": missing, "verified": verified}
+
+
+def _left(record: Any, fields: list[str], kind: str, target: str, overrides: Overrides) -> dict | None:
+    override = overrides.get((kind, target))
+    entered = override.fields if override else {}
+    missing = [name for name in fields if entered.get(name) in (None, "")]
+    verified = bool(override and override.verified_at) or bool(getattr(record, "verified", False))
+    if not missing and verified:
+        return None
+    return {"missing": missing, "verified": verified}
+
+
+def _records(edition: Edition) -> Iterator[tuple[str, str, str, Any, list[str]]]:
+    """(kind, target, name, record, fields missing in the edition) for every record a table plays with."""
+    cards = MonsterLevelCard.objects.filter(monster__edition=edition).select_related("monster")
+    for card in cards.order_by("monster__name", "order"):
+        target = f"{card.monster.slug}/{card.label}"
+        yield OverrideKind.MONSTER_LEVEL, target, str(card), card, card.missing_fields
+    for monster in Monster.objects.filter(edition=edition).order_by("name"):
+        yield OverrideKind.MONSTER, monster.slug, monster.name, monster, monster.missing_fields
+    for card in edition_cards(edition).order_by("deck", "name"):
+        yield OverrideKind.UPGRADE_CARD, card.slug, card.name, card, card.missing_fields
+    scenarios = Scenario.objects.filter(edition=edition).annotate(
+        quest_count=Count("quests", distinct=True),
+        reward_count=Count("quests", filter=~Q(quests__gives="title"), distinct=True),
+        monster_count=Count("scenario_monsters", distinct=True),
+    )
+    for scenario in scenarios.order_by("book_position"):
+        parts = {"quests": scenario.quest_count, "rewards": scenario.reward_count}
+        parts["monsters"] = scenario.monster_count
+        absent = [SCENARIO_PARTS[part] for part, count in parts.items() if not count]
+        missing = list(dict.fromkeys([*scenario.missing_fields, *absent]))
+        yield OverrideKind.SCENARIO, scenario.slug, scenario.name, scenario, missing
+
+
+def content_gaps(edition: Edition, campaign: Campaign | None = None) -> list[dict[str, Any]]:
+    """Every record of the edition still missing a field or a check, with the link to fill it (in the
+    campaign, when given: what its members entered counts as filled)."""
+    overrides = overrides_of(campaign) if campaign is not None else {}
+    gaps = []
+    for kind, target, name, record, missing in _records(edition):
+        left = _left(record, missing, kind, target, overrides)
+        if left is not None:
+            gaps.append(
+                {**_gap(kind, target, name, **left), "fill": fill_url(edition, kind, target, campaign)}
+            )
+    return gaps
+
+
+def fill_url(edition: Edition, kind: str, target: str, campaign: Campaign | None = None) -> str:
+    """The page where a member fills the record in: their campaign's content page (or, from the report,
+    the page that lists their campaigns of the edition)."""
+    query = urlencode({"kind": kind, "target": target})
+    if campaign is not None:
+        return f"{reverse('campaigns:content', args=[campaign.pk])}?{query}"
+    return f"{reverse('campaigns:content-fill')}?{urlencode({'edition': edition.slug})}&{query}"

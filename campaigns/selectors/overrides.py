@@ -1,0 +1,323 @@
+"""A campaign's own content (its overrides) and the edition's content as that campaign sees it.
+
+Every read of content inside a campaign goes through here: the edition's record with the campaign's
+override laid over it. Another campaign's overrides are never read.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.text import slugify
+
+from campaigns.errors import refuse
+from campaigns.models import (
+    OVERRIDE_FIELDS,
+    Campaign,
+    ContentOverride,
+    Edition,
+    Monster,
+    MonsterLevelCard,
+    OverrideKind,
+    Scenario,
+    UpgradeCard,
+)
+from rules_helpers.counts import is_whole_number
+from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+
+PACK_FORMAT = "inferno-companion-content"
+PACK_VERSION = 1
+MAX_PACK_RECORDS = 2000
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+LEVEL_STATS = tuple(OVERRIDE_FIELDS[OverrideKind.MONSTER_LEVEL])
+# Fields an Upgrade card typed in at the table needs before it can be dealt or bought.
+NEW_CARD_FIELDS = ("name", "deck", "cost")
+
+
+# --- Checking what a member enters -------------------------------------------------------------------
+
+
+def clean_override_fields(kind: str, fields: Any, *, path: str = "") -> dict[str, Any]:
+    """The fields of an override, each checked against its kind's bounds; a bad one is a 400 beside it."""
+    spec = OVERRIDE_FIELDS.get(kind)
+    if spec is None:
+        refuse(f"{path}kind", f"Not a kind of content: choose one of {', '.join(OverrideKind.values)}.")
+    if not isinstance(fields, dict):
+        refuse(f"{path}fields", "Give the fields as an object of names and values.")
+    clean: dict[str, Any] = {}
+    for name, value in fields.items():
+        rule = spec.get(name)
+        if rule is None:
+            refuse(f"{path}fields", f"{name!r} is not a field of this content; use {', '.join(spec)}.")
+        clean[name] = _clean_value(f"{path}{name}", rule, value)
+    return clean
+
+
+def _clean_value(field: str, rule: tuple[str, Any], value: Any) -> Any:
+    kind, bound = rule
+    if kind == "number" and not is_whole_number(value, high=bound):
+        refuse(field, f"A whole number from 0 to {bound}.")
+    if kind == "flag" and not isinstance(value, bool):
+        refuse(field, "Yes or no (true or false).")
+    if kind == "choice" and value not in bound:
+        refuse(field, f"One of {', '.join(bound)}.")
+    if kind == "text":
+        if not isinstance(value, str) or "\x00" in value or len(value.strip()) > bound:
+            refuse(field, f"Text of at most {bound} characters.")
+        return value.strip()
+    return value
+
+
+def check_target(edition: Edition, kind: str, target: Any, fields: dict[str, Any], *, path: str = "") -> None:
+    """The record an override names must be one of the edition's (or, for a card, a new card in full)."""
+    if not isinstance(target, str) or not target or len(target) > 170:
+        refuse(f"{path}target", "Name the record (for example cerberus/2-3 or grimbolt).")
+    if kind == OverrideKind.MONSTER_LEVEL:
+        monster, _, label = target.partition("/")
+        labels = list(edition.level_labels) or list(LEVEL_BRACKETS)
+        if label not in labels or not Monster.objects.filter(edition=edition, slug=monster).exists():
+            refuse(f"{path}target", f"{target!r} is not a monster's level card ({'/'.join(labels)}).")
+    elif kind == OverrideKind.MONSTER:
+        if not Monster.objects.filter(edition=edition, slug=target).exists():
+            refuse(f"{path}target", f"{target!r} is not a monster of {edition.name}.")
+    elif kind == OverrideKind.SCENARIO:
+        if not Scenario.objects.filter(edition=edition, slug=target).exists():
+            refuse(f"{path}target", f"{target!r} is not a scenario of {edition.name}.")
+    elif not edition_cards(edition).filter(slug=target).exists():
+        _check_new_card(edition, target, fields, path=path)
+
+
+def _check_new_card(edition: Edition, target: str, fields: dict[str, Any], *, path: str) -> None:
+    """A card missing from the deck: a slug of its own, a name no other card has, a deck and a cost."""
+    if not SLUG.match(target):
+        refuse(f"{path}target", "A new card's name in lower case letters, digits and dashes.")
+    for name in NEW_CARD_FIELDS:
+        if fields.get(name) in (None, ""):
+            refuse(f"{path}{name}", f"A card missing from the deck needs its {name}.")
+    clash = card_named(edition, fields["name"])
+    if clash is not None:
+        refuse(
+            f"{path}name",
+            f"{clash.name!r} is already a card of the {clash.get_deck_display()} deck; choose it instead "
+            "of typing it, or give this card another name.",
+        )
+
+
+def card_named(edition: Edition, name: str) -> UpgradeCard | None:
+    """The edition's card a typed name means (same name, or the same once written as a slug)."""
+    slug = slugify(name)
+    cards = edition_cards(edition)
+    return cards.filter(name__iexact=name.strip()).first() or cards.filter(slug=slug).first()
+
+
+# --- Reading content as the campaign sees it ----------------------------------------------------------
+
+
+def edition_cards(edition: Edition) -> QuerySet[UpgradeCard]:
+    """The edition's Upgrade cards, without the cards campaigns typed in for themselves."""
+    return UpgradeCard.objects.filter(edition=edition, campaign=None)
+
+
+def own_card_slug(campaign: Campaign, target: str) -> str:
+    """Where a campaign's typed card is kept: its own slug, apart from every other campaign's."""
+    return f"{target[:60]}--{campaign.uid.hex[:12]}"
+
+
+def overrides_of(campaign: Campaign) -> dict[tuple[str, str], ContentOverride]:
+    rows = ContentOverride.objects.filter(campaign=campaign).select_related("entered_by", "verified_by")
+    return {(o.kind, o.target): o for o in rows}
+
+
+def _layered(card: UpgradeCard, override: ContentOverride | None) -> UpgradeCard:
+    if override is not None:
+        for name, value in override.fields.items():
+            if name != "deck":
+                setattr(card, name, value)
+    return card
+
+
+def campaign_cards(campaign: Campaign) -> list[UpgradeCard]:
+    """Every Upgrade card the campaign plays with: the edition's, with its corrections, and its own."""
+    overrides = overrides_of(campaign)
+    own = {own_card_slug(campaign, t): o for (k, t), o in overrides.items() if k == OverrideKind.UPGRADE_CARD}
+    cards = UpgradeCard.objects.filter(edition_id=campaign.edition_id).filter(
+        Q(campaign=None) | Q(campaign=campaign, slug__in=list(own))
+    )
+    edition_override = overrides.get
+    return [
+        _layered(c, own[c.slug] if c.campaign_id else edition_override((OverrideKind.UPGRADE_CARD, c.slug)))
+        for c in cards.order_by("deck", "name")
+    ]
+
+
+def campaign_cards_by_slug(campaign: Campaign, slugs: set[str] | list[str]) -> dict[str, UpgradeCard]:
+    wanted = set(slugs)
+    return {c.slug: c for c in campaign_cards(campaign) if c.slug in wanted}
+
+
+def campaign_level_deck(campaign: Campaign, level: int) -> list[str]:
+    """The level deck the campaign deals from, each card as many times as its copies."""
+    deck = f"level-{level}"
+    return [c.slug for c in campaign_cards(campaign) if c.deck == deck for _ in range(c.copies or 1)]
+
+
+def level_card_for(campaign: Campaign, monster: Monster, scenario_number: int) -> dict[str, Any]:
+    """A monster's level card for the campaign's Nth scenario, with what the campaign entered over it."""
+    labels = tuple(monster.edition.level_labels) or LEVEL_BRACKETS
+    label = level_bracket(scenario_number, labels=labels)
+    card = next((c for c in monster.level_cards.all() if c.label == label), None)
+    override = ContentOverride.objects.filter(
+        campaign=campaign, kind=OverrideKind.MONSTER_LEVEL, target=f"{monster.slug}/{label}"
+    ).first()
+    return level_stats(monster, label, card, override)
+
+
+def level_stats(
+    monster: Monster, label: str, card: MonsterLevelCard | None, override: ContentOverride | None
+) -> dict[str, Any]:
+    stats = {name: getattr(card, name) if card else None for name in LEVEL_STATS}
+    stats.update(override.fields if override else {})
+    return {
+        "monster": monster.slug,
+        "name": monster.name,
+        "label": label,
+        "target": f"{monster.slug}/{label}",
+        "stats": stats,
+        "missing": [n for n in MonsterLevelCard.COMPLETENESS_FIELDS if stats.get(n) in (None, "")],
+        "entered": sorted(override.fields) if override else [],
+        "verified": bool(override and override.verified_at) or bool(card and card.verified),
+    }
+
+
+def campaign_level_cards(campaign: Campaign, scenario_number: int) -> list[dict[str, Any]]:
+    """Every monster's level card for the campaign's Nth scenario, as the campaign sees it."""
+    overrides = overrides_of(campaign)
+    labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
+    label = level_bracket(scenario_number, labels=labels)
+    monsters = Monster.objects.filter(edition_id=campaign.edition_id).prefetch_related("level_cards")
+    rows = []
+    for monster in monsters.order_by("name"):
+        card = next((c for c in monster.level_cards.all() if c.label == label), None)
+        override = overrides.get((OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}"))
+        rows.append({**level_stats(monster, label, card, override), "tier": monster.get_tier_display()})
+    return rows
+
+
+def override_rows(campaign: Campaign) -> list[dict[str, Any]]:
+    """The campaign's overrides as the API and the content page list them."""
+    return [
+        {
+            "kind": o.kind,
+            "target": o.target,
+            "fields": o.fields,
+            "entered_by": o.entered_by.get_username() if o.entered_by_id else None,
+            "entered_at": o.entered_at,
+            "verified_by": o.verified_by.get_username() if o.verified_by_id else None,
+            "verified_at": o.verified_at,
+        }
+        for o in overrides_of(campaign).values()
+    ]
+
+
+def overrides_pack(campaign: Campaign) -> dict[str, Any]:
+    """The campaign's overrides as a content pack another group imports (no ids, no people's names)."""
+    records = [
+        {
+            "kind": o.kind,
+            "target": o.target,
+            "fields": dict(sorted(o.fields.items())),
+            "verified_on": o.verified_at.isoformat() if o.verified_at else None,
+        }
+        for o in sorted(overrides_of(campaign).values(), key=lambda o: (o.kind, o.target))
+    ]
+    return {
+        "format": PACK_FORMAT,
+        "version": PACK_VERSION,
+        "edition": campaign.edition.slug,
+        "records": records,
+    }
+
+
+def _edition_record(campaign: Campaign, kind: str, target: str) -> Any:
+    if kind == OverrideKind.MONSTER_LEVEL:
+        monster, _, label = target.partition("/")
+        cards = MonsterLevelCard.objects.select_related("monster")
+        return cards.filter(
+            monster__edition_id=campaign.edition_id, monster__slug=monster, label=label
+        ).first()
+    if kind == OverrideKind.MONSTER:
+        return Monster.objects.filter(edition_id=campaign.edition_id, slug=target).first()
+    if kind == OverrideKind.SCENARIO:
+        return Scenario.objects.filter(edition_id=campaign.edition_id, slug=target).first()
+    return edition_cards(campaign.edition).filter(slug=target).first()
+
+
+def record_values(campaign: Campaign, kind: str, target: str) -> dict[str, Any]:
+    """A record as the campaign sees it, for the form that corrects it: its name, each field's value
+    (the campaign's entry over the edition's) and the entry itself (None: nothing entered yet)."""
+    override = overrides_of(campaign).get((kind, target))
+    record = _edition_record(campaign, kind, target) if kind in OverrideKind.values else None
+    fields = OVERRIDE_FIELDS.get(kind, {})
+    values = {name: getattr(record, name) for name in fields if record is not None and hasattr(record, name)}
+    values.update(override.fields if override else {})
+    name = str(record) if record is not None else str(values.get("name") or target)
+    return {"name": name, "values": values, "override": override, "known": record is not None}
+
+
+def member_campaigns_of(user: Any, edition_slug: str) -> list[Campaign]:
+    """The campaigns of an edition where the user may enter content (as owner or player)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(
+        Campaign.objects.filter(memberships__user=user, edition__slug=edition_slug)
+        .order_by("name")
+        .distinct()
+    )
+
+
+def campaign_level_cards_list(campaign: Campaign, level: int) -> list[UpgradeCard]:
+    """The kinds of card the campaign's level deck holds, by name (the cards a guild chooses from)."""
+    deck = f"level-{level}"
+    return sorted((c for c in campaign_cards(campaign) if c.deck == deck), key=lambda c: c.name)
+
+
+def clean_pack_records(document: Any, edition: Edition) -> list[dict[str, Any]]:
+    """A content pack's records, each checked; the first bad one is a 400 naming it."""
+    if not isinstance(document, dict) or document.get("format") != PACK_FORMAT:
+        refuse("format", f"Not a content pack (expected format {PACK_FORMAT!r}).")
+    if document.get("version") != PACK_VERSION:
+        refuse("version", f"This app reads content packs of version {PACK_VERSION}.")
+    if document.get("edition") != edition.slug:
+        refuse("edition", f"This pack is for {document.get('edition')!r}, not {edition.slug}.")
+    records = document.get("records")
+    if not isinstance(records, list) or len(records) > MAX_PACK_RECORDS:
+        refuse("records", f"A list of at most {MAX_PACK_RECORDS} records.")
+    clean, seen = [], set()
+    for index, record in enumerate(records):
+        path = f"records[{index}]."
+        if not isinstance(record, dict) or set(record) - {"kind", "target", "fields", "verified_on"}:
+            refuse(f"{path}record", "A record holds kind, target, fields and verified_on, nothing else.")
+        fields = clean_override_fields(record.get("kind"), record.get("fields", {}), path=path)
+        check_target(edition, record["kind"], record.get("target"), fields, path=path)
+        key = (record["kind"], record["target"])
+        if key in seen:
+            refuse(f"{path}target", f"{record['target']!r} is listed twice.")
+        seen.add(key)
+        clean.append({**record, "fields": fields, "verified_on": _date(record.get("verified_on"), path)})
+    return clean
+
+
+def _date(value: Any, path: str) -> datetime.date | None:
+    if value is None:
+        return None
+    try:
+        day = datetime.date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None or not datetime.date(2000, 1, 1) <= day <= timezone.localdate():
+        refuse(f"{path}verified_on", "A date (YYYY-MM-DD) not in the future, or null.")
+    return day

@@ -1,0 +1,152 @@
+"""A campaign completes its own content: members enter, correct and verify records, import a group's pack.
+
+Each write is one undoable event in the campaign's history, naming who entered it; the entry is an
+override of the campaign alone (`ContentOverride`), laid over the edition's content by the selectors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.access import Access, require_member
+from campaigns.errors import refuse
+from campaigns.models import Campaign, ContentOverride, OverrideKind, UpgradeCard
+from campaigns.selectors.overrides import (
+    check_target,
+    clean_override_fields,
+    clean_pack_records,
+    own_card_slug,
+)
+from campaigns.services.history import Changes, event_record
+
+
+def _lock(campaign: Campaign) -> None:
+    """The campaign row first, as every write does (one lock order, F6)."""
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk", flat=True).first()
+
+
+def _who(actor: Any) -> str:
+    return actor.get_username() if getattr(actor, "is_authenticated", False) else "someone"
+
+
+def override_put(
+    changes: Changes, campaign: Campaign, actor: Any, *, kind: str, target: str, fields: dict[str, Any]
+) -> ContentOverride:
+    """Enter `fields` (already clean) over the record; a correction clears an earlier verification."""
+    existing = ContentOverride.objects.filter(campaign=campaign, kind=kind, target=target).first()
+    merged = {**(existing.fields if existing else {}), **fields}
+    check_target(campaign.edition, kind, target, merged)
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    values = {"fields": merged, "entered_by": user, "entered_at": timezone.now()}
+    if existing is None:
+        override = changes.create(ContentOverride, campaign=campaign, kind=kind, target=target, **values)
+    else:
+        override = changes.update(existing, **values, verified_by=None, verified_at=None)
+    if kind == OverrideKind.UPGRADE_CARD and "deck" in merged:
+        _keep_own_card(campaign, target, merged)
+    return override
+
+
+def _keep_own_card(campaign: Campaign, target: str, fields: dict[str, Any]) -> None:
+    """A card typed in for this campaign is kept as a card row of its own (inventories point at cards);
+    only this campaign's reads include it, and only while its override exists."""
+    UpgradeCard.objects.update_or_create(
+        edition_id=campaign.edition_id,
+        slug=own_card_slug(campaign, target),
+        defaults={
+            "campaign": campaign,
+            "name": fields["name"],
+            "deck": fields["deck"],
+            "cost": fields.get("cost"),
+            "code": fields.get("code", ""),
+            "copies": fields.get("copies"),
+            "card_type": fields.get("card_type", ""),
+            "effect": fields.get("effect", ""),
+            "source": "typed in at the table",
+        },
+    )
+
+
+def _describe(kind: str, target: str) -> str:
+    return f"{OverrideKind(kind).label.lower()} {target}"
+
+
+@transaction.atomic
+def content_override_set(
+    *, access: Access, actor: Any, kind: Any, target: Any, fields: Any, revision: Any = None
+) -> ContentOverride:
+    """A member enters or corrects a record of the campaign's content (its own; other campaigns keep
+    the edition's)."""
+    require_member(access)
+    campaign = access.campaign
+    _lock(campaign)
+    clean = clean_override_fields(kind, fields)
+    if not clean:
+        refuse("fields", "Enter at least one field.")
+    changes = Changes()
+    override = override_put(changes, campaign, actor, kind=kind, target=target, fields=clean)
+    shown = ", ".join(f"{name} {value}" for name, value in clean.items())[:200]
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="content-entered",
+        changes=changes,
+        data={"kind": kind, "target": target},
+        summary=f"{_who(actor)} entered the {_describe(kind, target)}: {shown}",
+    )
+    return override
+
+
+@transaction.atomic
+def content_override_verify(
+    *, access: Access, actor: Any, kind: Any, target: Any, revision: Any = None
+) -> ContentOverride:
+    """A member checked the record against the box: it is marked verified by them, today."""
+    require_member(access)
+    campaign = access.campaign
+    _lock(campaign)
+    if kind not in OverrideKind.values:
+        refuse("kind", f"Not a kind of content: choose one of {', '.join(OverrideKind.values)}.")
+    changes = Changes()
+    override = ContentOverride.objects.filter(campaign=campaign, kind=kind, target=target).first()
+    if override is None:
+        # The edition's record as it stands, checked against the box.
+        override = override_put(changes, campaign, actor, kind=kind, target=target, fields={})
+    changes.update(override, verified_by=actor, verified_at=timezone.localdate())
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="content-verified",
+        changes=changes,
+        data={"kind": kind, "target": target},
+        summary=f"{_who(actor)} checked the {_describe(kind, target)} against the box",
+    )
+    return override
+
+
+@transaction.atomic
+def content_pack_import(*, access: Access, actor: Any, document: Any, revision: Any = None) -> int:
+    """Another group's pack into this campaign's own content: all of it, or nothing."""
+    require_member(access)
+    campaign = access.campaign
+    _lock(campaign)
+    records = clean_pack_records(document, campaign.edition)
+    changes = Changes()
+    for record in records:
+        override = override_put(
+            changes, campaign, actor, kind=record["kind"], target=record["target"], fields=record["fields"]
+        )
+        if record["verified_on"] is not None:
+            changes.update(override, verified_by=None, verified_at=record["verified_on"])
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="content-imported",
+        changes=changes,
+        data={"records": len(records)},
+        summary=f"{_who(actor)} imported a content pack of {len(records)} records",
+    )
+    return len(records)

@@ -1,0 +1,68 @@
+"""The campaign's content page: any member fills a gap from where it shows, without the admin."""
+
+import json
+
+import pytest
+
+from campaigns.models import ContentOverride
+from campaigns.selectors.overrides import overrides_pack
+from tests.factories import ShareLink, client_for, refreshed
+
+pytestmark = pytest.mark.django_db
+
+
+def page(campaign, query=""):
+    return f"/campaigns/{campaign.pk}/content/{query}"
+
+
+CERBERUS = "?kind=monster-level&target=cerberus/1"
+
+
+def test_the_monsters_page_links_a_missing_card_to_the_form(campaign, member_client):
+    response = member_client.get(f"/campaigns/{campaign.pk}/monsters/")
+    assert b"Enter the stats from the card" in response.content
+    assert b"kind=monster-level&amp;target=cerberus/1" in response.content
+
+
+def test_a_member_fills_monster_stats_from_the_page(campaign, member_client):
+    assert member_client.get(page(campaign, CERBERUS)).status_code == 200
+    data = {"action": "enter", "kind": "monster-level", "target": "cerberus/1", "life": "7", "defense": "2"}
+    response = member_client.post(page(campaign), data)
+    assert response.status_code == 302
+    override = ContentOverride.objects.get(campaign=campaign)
+    assert override.fields == {"life": 7, "defense": 2} and override.entered_by.get_username() == "mia"
+    shown = member_client.get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
+    assert "entered by this campaign" in shown
+
+
+def test_a_value_out_of_bounds_is_refused_beside_the_field(campaign, member_client, snapshot):
+    before = snapshot()
+    data = {"action": "enter", "kind": "monster-level", "target": "cerberus/1", "life": "1000"}
+    response = member_client.post(page(campaign), data)
+    assert response.status_code == 400 and b"field-error" in response.content
+    assert snapshot() == before
+
+
+def test_a_share_link_holder_or_outsider_cannot_write(campaign, outsider_client, snapshot):
+    before = snapshot()
+    data = {"action": "enter", "kind": "monster-level", "target": "cerberus/1", "life": "7"}
+    assert outsider_client.post(page(campaign), data).status_code == 404
+    assert ShareLink(client_for(None), campaign).post(page(campaign), data).status_code == 403
+    assert snapshot() == before
+
+
+def test_a_member_verifies_and_imports_a_pack_from_the_page(campaign, member_client, owner):
+    verify = {"action": "verify", "kind": "upgrade-card", "target": "ghastly-bow"}
+    assert member_client.post(page(campaign), verify).status_code == 302
+    pack = overrides_pack(refreshed(campaign))
+    ContentOverride.objects.all().delete()
+    response = member_client.post(page(campaign), {"action": "import", "pack": json.dumps(pack)})
+    assert response.status_code == 302
+    assert overrides_pack(refreshed(campaign)) == pack
+    bad = member_client.post(page(campaign), {"action": "import", "pack": "not json"})
+    assert bad.status_code == 400
+
+
+def test_the_fill_link_of_the_report_lists_the_readers_campaigns(campaign, member_client):
+    response = member_client.get("/campaigns/content/fill/?edition=inferno&kind=monster-level&target=harpy/1")
+    assert response.status_code == 200 and campaign.name.encode() in response.content
