@@ -313,10 +313,12 @@ def _card_context(monster: Monster, number: int, card: MonsterLevelCard | None) 
     )
     edit_url = fill_url(monster.edition, OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}")
     if card is None:
-        return {"missing": [], "edit_url": edit_url, "unverified": False}
+        admin_url = reverse("admin:campaigns_monsterlevelcard_add")
+        return {"missing": [], "edit_url": edit_url, "admin_url": admin_url, "unverified": False}
     fields = MonsterLevelCard._meta
     return {
         "missing": [str(fields.get_field(name).verbose_name).capitalize() for name in card.missing_fields],
         "edit_url": edit_url,
+        "admin_url": reverse("admin:campaigns_monsterlevelcard_change", args=[card.pk]),
         "unverified": not card.verified,
     }

@@ -242,7 +242,7 @@ def test_the_monster_lookup_shows_the_level_card_for_the_scenario(client):
     assert "not entered" not in body
 
 
-def test_missing_stats_are_said_plainly_with_a_link_to_enter_them_for_a_content_editor(client):
+def test_missing_stats_are_said_plainly_with_a_link_to_enter_them_for_a_campaign(client):
     from campaigns.models import MonsterLevelCard
     from tests.factories import UserFactory, client_for
 
@@ -251,6 +251,11 @@ def test_missing_stats_are_said_plainly_with_a_link_to_enter_them_for_a_content_
     assert "Stats not entered yet:" in body and "Life" in body
     # A player has no admin login: the page says who enters content and what is missing, never the admin.
     assert "/admin/" not in body and 'href="/content/missing/"' in body
+    # Any member fills it for their campaign (issue 14): the link lists their campaigns of the edition.
+    assert (
+        'href="/campaigns/content/fill/?edition=inferno&amp;kind=monster-level&amp;target=harpy%2F4-5"'
+        in body
+    )
     editor = client_for(UserFactory(username="editor", is_staff=True))
     body = editor.get("/helpers/monsters/?monster=inferno/harpy&scenario=5", **HTMX).content.decode()
     assert f'href="/admin/campaigns/monsterlevelcard/{card.pk}/change/"' in body
