@@ -8,7 +8,9 @@ around. Sources: RB = Inferno rulebook line, BR = base rules line, GF = game-fac
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules_helpers.box import QUESTS_TO_WIN
 from rules_helpers.curses import curse_draw_count
+from rules_helpers.scoring import QuestLog, first_bonus
 
 INFERNO = "inferno"
 BASE = "arcadia-quest"
@@ -25,6 +27,8 @@ class EditionRules:
 
     damnation: bool
     finale: str
+    # Whether the sources list every scenario's PvE quests (Inferno: GF §1.2 and the Campaign Book).
+    pve_quests_listed: bool
     # Where each monster level label printed on the cards is given, label -> source; the others are inferred.
     level_label_sources: dict[str, str]
 
@@ -33,6 +37,7 @@ INFERNO_RULES = EditionRules(
     # RB:726-773: Damnation is Inferno's corruption; RB:763-764 one extra Death Curse per 2 Damnation.
     damnation=True,
     finale=FINALE_MEDALS,
+    pve_quests_listed=True,
     # RB:479-485 "use only the card for the level equal to the number of the scenario ... Level 1 ...
     # (use the "Level 2-3" cards)".
     level_label_sources={"1": "RB:479-485", "2-3": "RB:485"},
@@ -42,6 +47,8 @@ BASE_RULES = EditionRules(
     # the base game has no Damnation.
     damnation=False,
     finale=FINALE_LAST_WINNER,
+    # GF §1.5 and GF:335: only which base scenarios have a Title quest (BR:255) and a Reward; no quest names.
+    pve_quests_listed=False,
     # BR:64-65 "when you're playing the 1st scenario ... Level 1 ... (use the "Level 2-3" cards)".
     level_label_sources={"1": "BR:64-65", "2-3": "BR:64-65"},
 )
@@ -94,3 +101,31 @@ def game_winner(edition: str, winners: Sequence[str], *, campaign_scenarios: int
 def has_medal_finale(edition: str) -> bool:
     """Whether the campaign ends with Medals, the Council seat and the Savior of Arcadia (RB:1311-1334)."""
     return edition_rules(edition).finale == FINALE_MEDALS
+
+
+# A PvE quest whose card is on the table but not in the sources (base Arcadia Quest): numbered, never named.
+UNLISTED_PVE_PREFIX = "pve-unlisted-"
+
+
+def unlisted_pve_quests(edition: str, *, quests_to_win: int = QUESTS_TO_WIN) -> tuple[str, ...]:
+    """Slots for PvE quests the sources do not name, so a base scenario can be tracked to its winner (M4).
+
+    BR:194-206: a scenario is won with 3 quests, at least one PvE; the base sources name none of its PvE
+    quests (GF §1.5; BR:255 only says which scenarios have a Title quest). A guild never needs more than 3
+    PvE quests before it wins (BR:205 "the scenario immediately ends"), so the tracker offers 3 numbered
+    slots per guild.
+    Nothing else is made up: a slot gives no Title, no Reward card and no automatic First Bonus.
+    """
+    if edition_rules(edition).pve_quests_listed:
+        return ()
+    return tuple(f"{UNLISTED_PVE_PREFIX}{n}" for n in range(1, quests_to_win + 1))
+
+
+def is_unlisted_quest(quest: str) -> bool:
+    return quest.startswith(UNLISTED_PVE_PREFIX)
+
+
+def quest_first_bonus(quest_log: QuestLog, quest: str) -> int:
+    """The First Bonus coin (BR:199-200), except for an unlisted quest: two guilds' "PvE quest 1" need not be
+    the same card, so the app cannot tell who was first and the table taps that coin itself."""
+    return 0 if is_unlisted_quest(quest) else first_bonus(quest_log, quest)

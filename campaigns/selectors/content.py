@@ -30,6 +30,7 @@ from campaigns.models import (
 )
 from campaigns.selectors.content_gaps import content_gaps
 from campaigns.selectors.versions import content_version
+from rules_helpers import editions as rules_editions
 from rules_helpers import scoring
 from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
 
@@ -106,6 +107,14 @@ def _empty_decks(edition: Edition) -> list[str]:
     return [deck for deck in level_decks if not counts.get(deck)]
 
 
+def _quests_not_in_sources(edition: Edition) -> list[str]:
+    """Scenarios whose PvE quests and Reward cards no source names (base Arcadia Quest, GF §1.5): the live
+    tracker offers numbered PvE quest slots there (`rules_helpers.editions.unlisted_pve_quests`)."""
+    if rules_editions.edition_rules(edition.slug).pve_quests_listed:
+        return []
+    return sorted(Scenario.objects.filter(edition=edition).values_list("slug", flat=True))
+
+
 def content_report(*, edition_slug: str | None = None, campaign: Any = None) -> dict[str, dict[str, Any]]:
     """Per edition, what is still missing so a table can fill it in once and share it; for a campaign,
     its edition's `gaps` leave out what its members entered."""
@@ -127,6 +136,11 @@ def content_report(*, edition_slug: str | None = None, campaign: Any = None) -> 
             "scenarios": _missing(Scenario.objects.filter(edition=edition), _named),
             "exploration_tokens": _missing(ExplorationTokenKind.objects.filter(edition=edition), _named),
             "unverified_records": _unverified_count(edition),
+            "scenario_quests_not_in_sources": _quests_not_in_sources(edition),
+            "level_label_sources": {
+                label: rules_editions.level_label_source(edition.slug, label)
+                for label in edition.level_labels
+            },
             **data_gaps(edition.slug),
             "gaps": content_gaps(edition, campaign),
         }

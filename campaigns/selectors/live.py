@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Campaign, Guild, Quest, ScenarioPlay, UpgradeCard
+from campaigns.models import Campaign, Guild, Quest, Scenario, ScenarioPlay, UpgradeCard
 from campaigns.selectors.campaigns import live_play
-from rules_helpers import scoring
+from rules_helpers import editions, scoring
+
+
+def scenario_pve_quests(scenario: Scenario) -> dict[str, str]:
+    """The scenario's PvE quests by slug, with numbered slots where the sources name none (base, M4)."""
+    quests = {q.slug: q.name for q in scenario.quests.all()}
+    for n, slug in enumerate(editions.unlisted_pve_quests(scenario.edition.slug), start=1):
+        quests[slug] = f"PvE quest {n} (its card is not in the pack)"
+    return quests
 
 
 def quest_choices(
@@ -14,7 +22,7 @@ def quest_choices(
 ) -> dict[str, str]:
     """The quests this guild can complete here: the scenario's PvE quests and one PvP per other guild.
     A caller listing every guild passes the quests and guilds in, so they are read once."""
-    choices = dict(pve) if pve is not None else {q.slug: q.name for q in play.scenario.quests.all()}
+    choices = dict(pve) if pve is not None else scenario_pve_quests(play.scenario)
     others = guilds if guilds is not None else list(play.campaign.guilds.select_related("colour"))
     for other in others:
         if other.pk != guild.pk:
@@ -89,7 +97,7 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
     if play is None:
         return None
     results = list(play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"))
-    pve = {q.slug: q.name for q in play.scenario.quests.all()}
+    pve = scenario_pve_quests(play.scenario)
     guilds = [r.guild for r in results]
     return {
         "number": play.number,

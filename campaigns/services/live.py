@@ -24,7 +24,7 @@ from campaigns.models import (
 )
 from campaigns.models.limits import MAX_COINS, MAX_TOKENS
 from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase, live_events
-from campaigns.selectors.live import quest_choices, reward_for
+from campaigns.selectors.live import quest_choices, reward_for, scenario_pve_quests
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from campaigns.services.scenarios import clear_live_play
@@ -161,7 +161,7 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     if quest in result.quests:
         refuse("quest", f"{guild.colour.name} has already completed {choices[quest]}.")
     changes = Changes()
-    bonus = scoring.first_bonus(play.quest_log, quest)
+    bonus = editions.quest_first_bonus(play.quest_log, quest)
     log = [*play.quest_log, [quest, guild.colour.slug]]
     changes.update(play, quest_log=log)
     changes.update(result, quests=[*result.quests, quest], coins=result.coins + bonus)
@@ -188,7 +188,7 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
 def _wins_now(play: ScenarioPlay, result: PlayResult) -> bool:
     if PlayResult.objects.filter(play=play, winner=True).exists():
         return False
-    pve = set(play.scenario.quests.values_list("slug", flat=True))
+    pve = set(scenario_pve_quests(play.scenario))
     return scoring.wins_with(result.quests, pve, play.results.count())
 
 

@@ -31,6 +31,7 @@ from campaigns.selectors.campaigns import (
     next_choice_refusal,
     next_chooser,
 )
+from campaigns.selectors.live import scenario_pve_quests
 from campaigns.services import upgrade
 from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.history import Changes, event_record
@@ -114,7 +115,7 @@ def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests:
         return scoring.check_quests(
             quests,
             guild=guild.colour.slug,
-            pve=set(scenario.quests.values_list("slug", flat=True)),
+            pve=set(scenario_pve_quests(scenario)),
             guilds=[g.colour.slug for g in guilds],
             scenario=scenario.name,
             guild_name=guild.colour.name,

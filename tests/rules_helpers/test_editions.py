@@ -59,3 +59,20 @@ def test_damnation_is_refused_in_base_arcadia_quest():
 def test_level_labels_cite_their_source_or_are_marked_inferred(edition, label, source):
     """BR:64-65 and RB:479-485 name "Level 1" and "Level 2-3"; "4-5" and "6" are inferred (GF:231, U1)."""
     assert editions.level_label_source(edition, label) == source
+
+
+def test_base_scenarios_get_numbered_pve_quests_because_no_source_names_them():
+    """BR:205 "the first Guild to accomplish 3 Quests ... at least one of those is a PvE Quest"; the base
+    sources name no PvE quest (GF §1.5), so 3 numbered slots let a base scenario reach its winner."""
+    assert editions.unlisted_pve_quests("arcadia-quest") == (
+        "pve-unlisted-1",
+        "pve-unlisted-2",
+        "pve-unlisted-3",
+    )
+    assert editions.unlisted_pve_quests("inferno") == ()
+
+
+def test_an_unlisted_quest_pays_no_automatic_first_bonus():
+    """BR:199-200 pays the first Guild on each Quest card; numbered slots cannot tell which card it was."""
+    assert editions.quest_first_bonus([], "pve-unlisted-1") == 0
+    assert editions.quest_first_bonus([], "pvp:red") == 1

@@ -120,3 +120,72 @@ def test_the_death_curse_helper_draws_no_card_for_base_damnation(api):
     assert data["draws"][0]["draw_count"] == 2
     refused = api.post(url, {"edition": "arcadia-quest", "heroes": [{**hero, "damnation": 2}]}, format="json")
     assert refused.status_code == 400 and "BR:224" in str(refused.json())
+
+
+def _live(api, campaign, scenario):
+    started = api.post(
+        f"/api/v1/campaigns/{campaign.pk}/live/start/",
+        {"scenario": scenario, "revision": campaign_rev(campaign)},
+        format="json",
+    )
+    assert started.status_code in (200, 201), started.json()
+
+
+def _quest(api, campaign, colour, quest):
+    return api.post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/{colour}/live/quest/",
+        {"quest": quest, "revision": guild_rev(campaign, colour)},
+        format="json",
+    )
+
+
+def test_a_base_scenario_tracked_live_declares_its_winner(owner, owner_api):
+    """BR:205 "the first Guild to accomplish 3 Quests ... as long as at least one of those is a PvE Quest";
+    the PvE quests have no names in the sources, so numbered ones stand for them (M4)."""
+    campaign = _base_campaign(owner)
+    _live(owner_api, campaign, "district-of-hammers")
+    for quest in ("pvp:blue", "pvp:red"):
+        assert _quest(owner_api, campaign, "orange", quest).status_code == 200
+    done = _quest(owner_api, campaign, "orange", "pve-unlisted-1")
+    assert done.status_code == 200, done.json()
+    live = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/live/").json()["live"]
+    orange = next(line for line in live["results_draft"] if line["guild"] == "orange")
+    assert orange["winner"] is True
+    # First Bonus on the two PvP quests only: the numbered PvE slot cannot tell which card came first.
+    assert next(g for g in live["guilds"] if g["guild"] == "orange")["coins"] == 2
+    record = owner_api.post(
+        f"/api/v1/campaigns/{campaign.pk}/plays/",
+        {
+            "scenario": "district-of-hammers",
+            "results": live["results_draft"],
+            "revision": campaign_rev(campaign),
+        },
+        format="json",
+    )
+    assert record.status_code == 201, record.json()
+    assert record.json()["plays"][0]["achievements"]["winner"] == ["orange"]
+
+
+def test_a_base_title_quest_gives_the_scenario_its_title(owner, owner_api):
+    """BR:255 "Most scenarios ... have one Quest associated to a Title": its name is not in the sources."""
+    campaign = _base_campaign(owner)
+    _live(owner_api, campaign, "the-moon-gate")
+    assert _quest(owner_api, campaign, "blue", "title-quest").status_code == 200
+    live = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/live/").json()["live"]
+    blue = next(line for line in live["results_draft"] if line["guild"] == "blue")
+    assert blue["title"] is True
+
+
+def test_the_content_report_names_the_base_quests_no_source_gives(api):
+    """GF §1.5: base PvE quests and Reward cards are NOT FOUND; the report says so rather than invent them.
+    BR:64-65 gives the "1" and "2-3" labels; "4-5" and "6" are inferred (GF:231)."""
+    report = api.get("/api/v1/content/report/?edition=arcadia-quest").json()["arcadia-quest"]
+    assert "district-of-hammers" in report["scenario_quests_not_in_sources"]
+    assert report["level_label_sources"] == {
+        "1": "BR:64-65",
+        "2-3": "BR:64-65",
+        "4-5": "GF:231 (inferred)",
+        "6": "GF:231 (inferred)",
+    }
+    inferno = api.get("/api/v1/content/report/?edition=inferno").json()["inferno"]
+    assert inferno["scenario_quests_not_in_sources"] == []
