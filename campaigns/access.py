@@ -31,6 +31,7 @@ CAMPAIGN_SCOPED_KINDS = frozenset(
         "undo-campaign",
         "live-started",
         "live-abandoned",
+        "seating-drawn",
     }
 )
 # Undo follows who may make the change (F5). The owner's own actions and the app's side effects of them:
@@ -49,7 +50,7 @@ OWNER_ONLY_UNDO = frozenset(
 )
 # Campaign-wide changes any member may make: the owner or the member who made it undoes them. Any other
 # change without a guild follows the same rule; a guild's changes are its player's or the owner's.
-OWNER_OR_ACTOR_UNDO = frozenset({"scenario-recorded", "live-started", "undo-campaign"})
+OWNER_OR_ACTOR_UNDO = frozenset({"scenario-recorded", "live-started", "undo-campaign", "seating-drawn"})
 # The last winner's choice: the winner's player (who chose it) or the owner.
 WINNER_UNDO = frozenset({"next-chosen"})
 

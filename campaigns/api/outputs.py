@@ -107,6 +107,16 @@ class AchievementsOut(serializers.Serializer):
     won_title = serializers.ListField(child=serializers.CharField())
 
 
+class SeatingOut(serializers.Serializer):
+    starting_areas = serializers.DictField(
+        child=serializers.IntegerField(), help_text="{guild colour: Starting Area} (RB:503-512)."
+    )
+    order = serializers.ListField(
+        child=serializers.CharField(), help_text="The guilds clockwise: hands pass to the next one (left)."
+    )
+    first_player = serializers.CharField(help_text="Left of the last winner; random for the first (BR:96).")
+
+
 class PlayOut(serializers.Serializer):
     number = serializers.IntegerField()
     scenario = serializers.CharField()
@@ -114,6 +124,7 @@ class PlayOut(serializers.Serializer):
     circle = serializers.CharField()
     level = serializers.CharField(help_text="The monster level card used.")
     chosen_by = serializers.CharField(allow_null=True)
+    seating = SeatingOut(allow_null=True, help_text="Its Starting Areas and first player, if recorded.")
     results = ResultOut(many=True)
     achievements = AchievementsOut()
 
@@ -175,6 +186,10 @@ class SheetSerializer(serializers.Serializer):
     )
     recommended_first = serializers.CharField(
         allow_null=True, help_text="The scenario the rulebook recommends to begin with, until one is played."
+    )
+    seating = SeatingOut(
+        allow_null=True,
+        help_text="The next scenario's Starting Areas and first player, once drawn.",
     )
     angels_lost = serializers.ListField(child=serializers.CharField())
     live = LiveSummaryOut(allow_null=True)

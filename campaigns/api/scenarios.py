@@ -6,7 +6,7 @@ from rest_framework import status
 
 from campaigns.api import serializers as s
 from campaigns.api.base import campaign_action
-from campaigns.services import scenarios
+from campaigns.services import scenarios, seating
 
 PlayRecord = campaign_action(
     s.PlayInput,
@@ -19,4 +19,9 @@ NextScenario = campaign_action(
 )
 Finale = campaign_action(
     s.FinaleInput, scenarios.campaign_finale_record, role="owner", summary="Record the finale"
+)
+Seating = campaign_action(
+    s.SeatingInput,
+    seating.seating_draw,
+    summary="Draw (or enter) the next scenario's Starting Areas, so its seating and first player",
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaigns.models import Campaign
+from rules_helpers.box import MAX_GUILDS
 
 REVISION_HELP = "The revision your change is based on (or send it in an If-Match header)."
 
@@ -120,6 +121,14 @@ class PlayInput(Revision):
 
 class NextInput(Revision):
     scenario = serializers.CharField(max_length=80)
+
+
+class SeatingInput(Revision):
+    areas = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_GUILDS),
+        required=False,
+        help_text="{guild colour: Starting Area 1..n} as the table drew the tokens; leave out to draw here.",
+    )
 
 
 class FinaleInput(Revision):

@@ -59,6 +59,7 @@ campaign_urls = [
         "campaigns/<int:pk>/next-scenario/", scenarios.NextScenario.as_view(), name="campaign-next-scenario"
     ),
     path("campaigns/<int:pk>/finale/", scenarios.Finale.as_view(), name="campaign-finale"),
+    path("campaigns/<int:pk>/seating/", scenarios.Seating.as_view(), name="campaign-seating"),
     path("campaigns/<int:pk>/live/", live.Live.as_view(), name="campaign-live"),
     path("campaigns/<int:pk>/live/start/", live.LiveStart.as_view(), name="campaign-live-start"),
     path("campaigns/<int:pk>/live/abandon/", live.LiveAbandon.as_view(), name="campaign-live-abandon"),

@@ -38,6 +38,10 @@ class Campaign(models.Model):
     next_scenario = models.ForeignKey(
         Scenario, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # The next scenario's Starting Areas ({guild colour: area}) and first player, drawn before it starts
+    # (rules_helpers.seating); recording the scenario moves them onto it.
+    next_starting_areas = models.JSONField(default=dict, blank=True)
+    next_first_player = models.CharField(max_length=20, blank=True)
     savior = models.ForeignKey("Guild", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     finished_at = models.DateTimeField(null=True, blank=True)
     # The read-only share link; the owner renews it (the old link stops working) or turns it off (NULL).
@@ -211,6 +215,10 @@ class ScenarioPlay(models.Model):
     chosen_by = models.ForeignKey(Guild, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # While in progress: quests in the order they were completed, as [quest, guild colour] pairs.
     quest_log = models.JSONField(default=list, blank=True)
+    # {guild colour: Starting Area} of this scenario (the seating follows it) and who played first; empty
+    # when the table did not record them.
+    starting_areas = models.JSONField(default=dict, blank=True)
+    first_player = models.CharField(max_length=20, blank=True)
 
     class Meta:
         ordering = ["campaign", "number"]

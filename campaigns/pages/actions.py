@@ -14,7 +14,17 @@ from campaigns.errors import refuse
 from campaigns.models import Guild
 from campaigns.pages import forms as f
 from campaigns.selectors.campaigns import event_at, guild_for
-from campaigns.services import backups, guilds, hero_draft, history, inventory, live, scenarios, upgrade
+from campaigns.services import (
+    backups,
+    guilds,
+    hero_draft,
+    history,
+    inventory,
+    live,
+    scenarios,
+    seating,
+    upgrade,
+)
 from campaigns.services import campaigns as setup
 
 SHEET, UPGRADE, HERO_DRAFT = "sheet", "upgrade", "hero-draft"
@@ -96,6 +106,7 @@ ACTIONS: dict[str, Action] = {
     "saved-coins": Action(f.SavedCoinsForm, inventory.guild_saved_coins_set, anchor="guilds"),
     "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="now"),
     "next": Action(f.ScenarioForm, scenarios.next_scenario_choose, anchor="next"),
+    "seating": Action(f.RevisionForm, seating.seating_draw, anchor="now"),
     "finale": Action(f.FinaleForm, scenarios.campaign_finale_record, anchor="finale"),
     "undo": Action(f.UndoForm, _undo, anchor="history"),
     "assign": Action(f.AssignForm, guilds.guild_assign, anchor="table"),

@@ -168,6 +168,19 @@ def _next(
         if data["recommended_first"]
         else None,
         "may_choose": may_choose and not data["finished"],
+        "seating": seating_badges(data["seating"], guilds),
+        "may_draw_seating": reader.is_member and not data["finished"] and data["live"] is None,
+    }
+
+
+def seating_badges(seating: dict[str, Any] | None, guilds: dict[str, Any]) -> dict[str, Any] | None:
+    """Starting Areas in seating order (clockwise) and the first player, as badges."""
+    if not seating:
+        return None
+    areas = seating["starting_areas"]
+    return {
+        "areas": [{"b": badge(guilds.get(c)), "area": areas[c]} for c in seating["order"]],
+        "first": badge(guilds.get(seating["first_player"])),
     }
 
 

@@ -236,6 +236,7 @@ def event_at(campaign: Campaign, seq: Any) -> Event | None:
 KEPT_BY_ABANDON = frozenset(
     {
         "next-chosen",
+        "seating-drawn",
         "player-joined",
         "guild-claimed",
         "guild-assigned",

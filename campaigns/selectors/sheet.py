@@ -21,6 +21,7 @@ from campaigns.selectors.campaigns import (
     recommended_first_scenario,
     recorded_plays,
 )
+from campaigns.selectors.seating import next_seating, play_seating
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions
 from rules_helpers import episodic as rules_episodic
@@ -108,6 +109,7 @@ def _play(play: ScenarioPlay, guilds: dict[int, Guild]) -> dict[str, Any]:
         "circle": play.scenario.circle.slug,
         "level": play.level,
         "chosen_by": guilds[play.chosen_by_id].colour.slug if play.chosen_by_id in guilds else None,
+        "seating": play_seating(play),
         "results": [_result(r, guilds) for r in play.results.all()],
         "achievements": {kind: sorted(achievements[kind]) for kind in ACHIEVEMENTS},
     }
@@ -228,6 +230,7 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
         "next_scenario": campaign.next_scenario.slug if campaign.next_scenario_id else None,
         "next_chooser": winner.colour.slug if winner else None,
         "recommended_first": recommended_first_scenario(campaign),
+        "seating": next_seating(campaign),
         "angels_lost": angels_lost_to_underlord(campaign),
         "live": _live_summary(campaign),
         "finished": campaign.finished_at is not None,

@@ -12,6 +12,7 @@ from campaigns.access import Access, hero_draft_refusal, require_guild_editor, r
 from campaigns.errors import refuse
 from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
 from campaigns.selectors.campaigns import roster_started
+from campaigns.selectors.seating import table_order
 from campaigns.services.guilds import deal_starter_deck
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
@@ -27,7 +28,8 @@ def hero_draft_start(
     require_owner(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
-    guilds = list(campaign.guilds.select_related("colour").order_by("seat"))
+    # Hands pass left around the table as the first scenario's Starting Areas seat it, once drawn.
+    guilds = table_order(list(campaign.guilds.select_related("colour")), campaign.next_starting_areas)
     refusal = hero_draft_refusal(
         access,
         guild_count=len(guilds),

@@ -248,12 +248,14 @@ def scenario_record_result(
         scenario=scenario_obj,
         level=upcoming.level,
         chosen_by=upcoming.chosen_by,
+        starting_areas=campaign.next_starting_areas,
+        first_player=campaign.next_first_player,
     )
     guilds = [g for g, _ in pairs]
     for guild, line in pairs:
         _record_line(changes, play, scenario_obj, guild, line, guilds, cards, played)
-    if campaign.next_scenario_id:
-        changes.update(campaign, next_scenario=None)
+    if campaign.next_scenario_id or campaign.next_starting_areas:
+        changes.update(campaign, next_scenario=None, next_starting_areas={}, next_first_player="")
     winner = next(g for g, line in pairs if line.get("winner") is True)
     event_record(
         campaign=campaign,

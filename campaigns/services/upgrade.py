@@ -36,6 +36,7 @@ from campaigns.selectors.inventory import (
 )
 from campaigns.selectors.overrides import campaign_cards_by_slug, campaign_level_deck
 from campaigns.selectors.phases import phase_opened_event
+from campaigns.selectors.seating import table_order
 from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.drafted_cards import typed_card
 from campaigns.services.history import Changes, event_record, revert_since
@@ -64,7 +65,8 @@ def upgrade_phase_open(
     seed = secrets.randbits(48) if seed is None else seed
     rng = random.Random(seed)
     changes = Changes()
-    guilds = list(campaign.guilds.select_related("colour").order_by("seat"))
+    # The hands pass left around the table as the scenario just played seated it (RB:511-512, RB:1633).
+    guilds = table_order(list(campaign.guilds.select_related("colour")), play.starting_areas)
     draws = _draw_curses(changes, campaign, play, rng)
     mode, draft = _deal(campaign, play.number, [g.colour.slug for g in guilds], rng)
     phase = changes.create(

@@ -1,0 +1,64 @@
+"""Starting Areas and the first player of the next scenario: drawn in the app or entered as the table drew."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from campaigns.access import Access, require_member
+from campaigns.errors import refuse
+from campaigns.models import Campaign, ScenarioPlay
+from campaigns.selectors.campaigns import campaign_for_sheet, last_winner, recorded_count
+from campaigns.services.history import Changes, event_record
+from campaigns.services.revisions import claim_campaign_revision
+from rules_helpers import seating as rules_seating
+from rules_helpers.box import MIN_GUILDS
+
+
+@transaction.atomic
+def seating_draw(
+    *, access: Access, actor: Any, revision: Any, areas: Any = None, seed: int | None = None
+) -> Campaign:
+    """Give each guild its Starting Area for the next scenario (drawn at random, or as the table drew the
+    tokens), and so the seating and who plays first: left of the last winner, at random for the first
+    scenario (rules_helpers.seating)."""
+    require_member(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    if campaign.finished_at is not None:
+        refuse("areas", "The campaign is over.")
+    if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
+        refuse("areas", "The scenario being played keeps its seating; record or abandon it first.")
+    guilds = [g.colour.slug for g in campaign.guilds.select_related("colour").order_by("seat")]
+    if len(guilds) < MIN_GUILDS:
+        refuse("areas", f"Set up at least {MIN_GUILDS} guilds first.")
+    seed = secrets.randbits(48) if seed is None else seed
+    rng = random.Random(seed)
+    try:
+        if areas is None:
+            drawn = rules_seating.draw_starting_areas(guilds, rng=rng)
+        else:
+            drawn = rules_seating.check_starting_areas(areas, guilds)
+    except ValueError as exc:
+        refuse("areas", str(exc).capitalize() + ".")
+    # Episodic games stand alone: each one is a "very first scenario" (BR:96).
+    in_campaign = campaign.mode == Campaign.Mode.CAMPAIGN and recorded_count(campaign)
+    winner = last_winner(campaign_for_sheet(campaign_id=campaign.pk)) if in_campaign else None
+    order = rules_seating.seating(drawn)
+    first = rules_seating.first_player(order, winner.colour.slug if winner else None, rng=rng)
+    changes = Changes()
+    changes.update(campaign, next_starting_areas=drawn, next_first_player=first)
+    names = {g.colour.slug: g.colour.name for g in campaign.guilds.select_related("colour")}
+    placed = ", ".join(f"{names[g]} {drawn[g]}" for g in order)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="seating-drawn",
+        changes=changes,
+        data={"areas": drawn, "first_player": first, "seed": seed if areas is None else None},
+        summary=f"Starting areas: {placed}; {names[first]} plays first",
+    )
+    return campaign
