@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
 from campaigns.models import Campaign, Event, Guild, Membership
@@ -131,20 +132,20 @@ class Access:
         if self.is_owner:
             return None
         if not self.is_member:
-            return "Spectators cannot change the campaign."
+            return _("Spectators cannot change the campaign.")
         if kind in OWNER_ONLY_UNDO:
-            return "Only the campaign's owner may undo this."
+            return _("Only the campaign's owner may undo this.")
         if kind in WINNER_UNDO:
             if guild_id is not None and guild_id in self.guild_ids:
                 return None
-            return "Only the guild that chose the next scenario, or the owner, may undo the choice."
+            return _("Only the guild that chose the next scenario, or the owner, may undo the choice.")
         if kind in CAMPAIGN_SCOPED_KINDS or guild_id is None:
             if actor_id is not None and actor_id == self.user_id:
                 return None
-            return "Only the campaign's owner or the member who made this change may undo it."
+            return _("Only the campaign's owner or the member who made this change may undo it.")
         if guild_id in self.guild_ids:
             return None
-        return "Only that guild's player or the owner may undo its changes."
+        return _("Only that guild's player or the owner may undo its changes.")
 
     def undo_needs_confirmation(self, event: Event) -> bool:
         """Undoing someone else's change (or the app's) is asked twice on the pages."""
@@ -194,18 +195,20 @@ def share_link_matches(campaign: Campaign, token: Any) -> bool:
 
 def require_owner(access: Access) -> None:
     if not access.is_owner:
-        raise PermissionDenied("Only the campaign's owner may do this.")
+        raise PermissionDenied(_("Only the campaign's owner may do this."))
 
 
 def require_member(access: Access) -> None:
     if not access.is_member:
-        raise PermissionDenied("Spectators cannot change the campaign.")
+        raise PermissionDenied(_("Spectators cannot change the campaign."))
 
 
 def require_guild_editor(access: Access, guild: Guild) -> None:
     require_member(access)
     if not access.may_edit_guild(guild):
-        raise PermissionDenied(f"Only {guild.colour.name}'s player or the owner may change that guild.")
+        raise PermissionDenied(
+            _("Only %(guild)s's player or the owner may change that guild.") % {"guild": guild.colour.name}
+        )
 
 
 def hand_guild(access: Access, guilds: Iterable[Guild], colour: str | None) -> Guild | None:
@@ -220,9 +223,9 @@ def hand_guild(access: Access, guilds: Iterable[Guild], colour: str | None) -> G
         return next((g for g in guilds if g.pk in access.guild_ids), None)
     guild = next((g for g in guilds if g.colour.slug == colour), None)
     if guild is None:
-        refuse("guild", f"This campaign has no {colour!r} guild.")
+        refuse("guild", _("This campaign has no %(colour)s guild.") % {"colour": repr(colour)})
     if not access.may_edit(guild):
-        refuse("guild", "You may only look at your own guild's hand.")
+        refuse("guild", _("You may only look at your own guild's hand."))
     return guild
 
 
@@ -231,11 +234,11 @@ def hero_draft_refusal(
 ) -> str | None:
     """Why the hero draft may not start now, or None when the owner may start it."""
     if not access.is_owner:
-        return "Only the campaign's owner may do this."
+        return _("Only the campaign's owner may do this.")
     if guild_count < min_guilds:
-        return f"Add at least {min_guilds} guilds before the hero draft."
+        return _("Add at least %(least)s guilds before the hero draft.") % {"least": min_guilds}
     if heroes_or_plays:
-        return "The hero draft happens before any guild has chosen heroes."
+        return _("The hero draft happens before any guild has chosen heroes.")
     if started:
-        return "The hero draft has already started."
+        return _("The hero draft has already started.")
     return None

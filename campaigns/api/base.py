@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import DatabaseError
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -85,7 +86,7 @@ class CampaignAPIView(APIView):
         return super().handle_exception(exc)
 
 
-COLLIDED = "Another write to this campaign collided with yours; reload and try again."
+COLLIDED = gettext_lazy("Another write to this campaign collided with yours; reload and try again.")
 # PostgreSQL's deadlock_detected and serialization_failure.
 LOCK_CONFLICTS = frozenset({"40P01", "40001"})
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -30,7 +31,7 @@ class UpgradePhaseView(CampaignAPIView):
         """The open upgrade phase as the caller may see it (404 when none is open)."""
         access = access_for(request, pk)
         guild = hand_guild(access, guilds_by_seat(access.campaign), request.query_params.get("guild"))
-        for _ in range(3):
+        for _attempt in range(3):
             phase = open_phase_for(access.campaign)
             if phase is None:
                 raise Http404
@@ -38,7 +39,9 @@ class UpgradePhaseView(CampaignAPIView):
                 return Response(phases.phase_view(phase, access, guild))
             except phases.PhaseChanged:
                 continue  # restarted by the owner between our reads: read the new phase
-        raise ConflictError("The upgrade phase is being restarted; reload.", campaign_id=access.campaign.pk)
+        raise ConflictError(
+            _("The upgrade phase is being restarted; reload."), campaign_id=access.campaign.pk
+        )
 
 
 class PhaseReview(CampaignAPIView):

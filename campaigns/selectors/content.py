@@ -29,6 +29,7 @@ from campaigns.models import (
     UpgradeCard,
 )
 from campaigns.selectors.content_gaps import content_gaps
+from campaigns.selectors.content_translations import translation_gaps
 from campaigns.selectors.versions import content_version
 from rules_helpers import editions as rules_editions
 from rules_helpers import scoring
@@ -143,6 +144,7 @@ def content_report(*, edition_slug: str | None = None, campaign: Any = None) -> 
             },
             **data_gaps(edition.slug),
             "gaps": content_gaps(edition, campaign),
+            **translation_gaps(edition),
         }
     return report
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns import tasks
 from campaigns.access import Access, require_owner
@@ -52,6 +53,6 @@ def campaign_backup_restore(*, access: Access, actor: Any, revision: Any, backup
     require_owner(access)
     record = CampaignBackup.objects.filter(campaign=access.campaign, pk=backup).first()
     if record is None:
-        refuse("backup", "This campaign has no such backup.")
+        refuse("backup", _("This campaign has no such backup."))
     campaign_backup_create(campaign_id=access.campaign.pk, reason=CampaignBackup.Reason.RESTORE)
     return transfer.campaign_restore(access=access, actor=actor, revision=revision, document=record.document)

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.access import Access, require_owner
 from campaigns.errors import refuse
@@ -15,19 +17,19 @@ from campaigns.models import Campaign, Edition, JoinCode, Membership
 from campaigns.services.history import event_record
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread across the table
-JOIN_CODE_ERROR = "This join code is not valid."
+JOIN_CODE_ERROR = gettext_lazy("This join code is not valid.")
 
 
 @transaction.atomic
 def campaign_create(*, owner: Any, name: str, edition: str, mode: str = Campaign.Mode.CAMPAIGN) -> Campaign:
     name = (name or "").strip()
     if not name:
-        refuse("name", "Give the campaign a name.")
+        refuse("name", _("Give the campaign a name."))
     edition_obj = Edition.objects.filter(slug=edition).first()
     if edition_obj is None:
-        refuse("edition", f"Unknown edition {edition!r}.")
+        refuse("edition", _("Unknown edition %(edition)s.") % {"edition": repr(edition)})
     if mode not in Campaign.Mode.values:
-        refuse("mode", "Mode is campaign or episodic.")
+        refuse("mode", _("Mode is campaign or episodic."))
     campaign = Campaign.objects.create(name=name, edition=edition_obj, mode=mode, owner=owner)
     Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
     event_record(campaign=campaign, actor=owner, kind="campaign-created", summary=f"Campaign {name} created")
@@ -38,9 +40,9 @@ def campaign_create(*, owner: Any, name: str, edition: str, mode: str = Campaign
 def join_code_create(*, access: Access, actor: Any, hours: int = 48, max_uses: int = 3) -> JoinCode:
     require_owner(access)
     if not 1 <= hours <= 24 * 14:
-        refuse("hours", "A join code lasts between 1 hour and 14 days.")
+        refuse("hours", _("A join code lasts between 1 hour and 14 days."))
     if not 1 <= max_uses <= 10:
-        refuse("max_uses", "A join code can be used 1 to 10 times.")
+        refuse("max_uses", _("A join code can be used 1 to 10 times."))
     code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(8))
     return JoinCode.objects.create(
         campaign=access.campaign,

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
 from campaigns.errors import refuse
@@ -37,7 +38,11 @@ def _colour(campaign: Campaign, slug: str) -> GuildColour:
     colour = GuildColour.objects.filter(edition=campaign.edition, slug=slug).first()
     if colour is None:
         names = ", ".join(GuildColour.objects.filter(edition=campaign.edition).values_list("slug", flat=True))
-        refuse("colour", f"Unknown guild colour {slug!r}; this edition has {names}.")
+        refuse(
+            "colour",
+            _("Unknown guild colour %(slug)s; this edition has %(names)s.")
+            % {"slug": repr(slug), "names": names},
+        )
     return colour
 
 
@@ -47,7 +52,7 @@ def _player_for(campaign: Campaign, username: Any) -> Any:
         return None
     user = get_user_model().objects.filter(username=username).first()
     if user is None or not Membership.objects.filter(campaign=campaign, user=user).exists():
-        refuse("player", "That player has not joined this campaign.")
+        refuse("player", _("That player has not joined this campaign."))
     return user
 
 
@@ -67,12 +72,12 @@ def guild_add(
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     if campaign.plays.exists():
-        refuse("colour", "Guilds are set up before the first scenario.")
+        refuse("colour", _("Guilds are set up before the first scenario."))
     colour_obj = _colour(campaign, colour)
     if campaign.guilds.filter(colour=colour_obj).exists():
-        refuse("colour", f"{colour_obj.name} is already taken in this campaign.")
+        refuse("colour", _("%(guild)s is already taken in this campaign.") % {"guild": colour_obj.name})
     if campaign.guilds.count() >= MAX_GUILDS:
-        refuse("colour", f"A campaign has at most {MAX_GUILDS} guilds.")
+        refuse("colour", _("A campaign has at most %(most)s guilds.") % {"most": MAX_GUILDS})
     changes = Changes()
     guild = changes.create(
         Guild,
@@ -103,15 +108,16 @@ def _next_seat(campaign: Campaign) -> int:
 def guild_claim(*, access: Access, actor: Any, guild: Guild, revision: Any) -> Guild:
     """A member takes an open guild as their own; one the owner holds for a friend is the owner's to give."""
     if not access.is_member:
-        refuse("guild", "Join the campaign before claiming a guild.")
+        refuse("guild", _("Join the campaign before claiming a guild."))
     claim_guild_revision(guild, revision)
     if not access.may_claim(guild):
         if guild.player_id is None:
             refuse(
                 "guild",
-                f"{guild.colour.name} is held for {guild.player_name}; the owner hands it to its player.",
+                _("%(guild)s is held for %(player_name)s; the owner hands it to its player.")
+                % {"guild": guild.colour.name, "player_name": guild.player_name},
             )
-        refuse("guild", f"{guild.colour.name} already has a player.")
+        refuse("guild", _("%(guild)s already has a player.") % {"guild": guild.colour.name})
     changes = Changes()
     changes.update(guild, player=actor)
     event_record(
@@ -161,17 +167,25 @@ def _starter_deck(campaign: Campaign) -> list[UpgradeCard]:
 def _check_heroes(campaign: Campaign, guild: Guild, slugs: list[str]) -> list[Hero]:
     size = campaign.edition.heroes_per_guild
     if not isinstance(slugs, list) or len(slugs) != size:
-        refuse("heroes", f"Choose exactly {size} heroes.")
+        refuse("heroes", _("Choose exactly %(size)s heroes.") % {"size": size})
     if len(set(slugs)) != len(slugs):
-        refuse("heroes", "A guild cannot field the same hero twice.")
+        refuse("heroes", _("A guild cannot field the same hero twice."))
     found = {h.slug: h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False, slug__in=slugs)}
     unknown = [s for s in slugs if s not in found]
     if unknown:
-        refuse("heroes", f"Unknown hero {unknown[0]!r} in {campaign.edition.name}.")
+        refuse(
+            "heroes",
+            _("Unknown hero %(unknown)s in %(edition)s.")
+            % {"unknown": repr(unknown[0]), "edition": campaign.edition.name},
+        )
     taken = GuildHero.objects.filter(campaign=campaign, hero__slug__in=slugs).exclude(guild=guild)
     if taken.exists():
         other = taken.select_related("hero", "guild__colour").first()
-        refuse("heroes", f"{other.hero.name} is already in the {other.guild.colour.name} guild.")
+        refuse(
+            "heroes",
+            _("%(hero)s is already in the %(guild)s guild.")
+            % {"hero": other.hero.name, "guild": other.guild.colour.name},
+        )
     return [found[s] for s in slugs]
 
 
@@ -184,9 +198,9 @@ def guild_heroes_choose(
     campaign = access.campaign
     claim_guild_revision(guild, revision)
     if campaign.plays.exists():
-        refuse("heroes", "Heroes are chosen before the first scenario and never changed afterwards.")
+        refuse("heroes", _("Heroes are chosen before the first scenario and never changed afterwards."))
     if HeroDraftRecord.objects.filter(campaign=campaign).exists():
-        refuse("heroes", "This campaign drafts its heroes; pick from your hand in the hero draft.")
+        refuse("heroes", _("This campaign drafts its heroes; pick from your hand in the hero draft."))
     chosen = _check_heroes(campaign, guild, heroes)
     changes = Changes()
     for card in InventoryCard.objects.filter(guild=guild):
@@ -256,9 +270,9 @@ def angel_take(
     claim_guild_revision(guild, revision)
     angel_hero = guild_hero(guild, angel, "angel")
     if not angel_hero.hero.is_angel:
-        refuse("angel", f"{angel_hero.hero.name} is not an angel.")
+        refuse("angel", _("%(hero)s is not an angel.") % {"hero": angel_hero.hero.name})
     if angel_hero.fielded:
-        refuse("angel", f"{angel_hero.hero.name} is already fielded.")
+        refuse("angel", _("%(hero)s is already fielded.") % {"hero": angel_hero.hero.name})
     live = live_play(access.campaign)
     try:
         check_angel_swap(
@@ -271,7 +285,7 @@ def angel_take(
         return angel_hero
     leaving = guild_hero(guild, swap_for, "swap_for")
     if leaving.pk == angel_hero.pk or not leaving.fielded:
-        refuse("swap_for", "Swap the angel for one of the three fielded heroes.")
+        refuse("swap_for", _("Swap the angel for one of the three fielded heroes."))
     changes = Changes()
     for card in InventoryCard.objects.filter(hero=leaving):
         changes.update(card, hero=angel_hero)

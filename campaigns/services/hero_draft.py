@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, hero_draft_refusal, require_guild_editor, require_owner
 from campaigns.errors import refuse
@@ -65,7 +66,7 @@ def hero_draft_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, 
     claim_guild_revision(guild, revision)
     record = HeroDraftRecord.objects.select_for_update().filter(campaign=access.campaign, done=False).first()
     if record is None:
-        refuse("hero", "No hero draft is running.")
+        refuse("hero", _("No hero draft is running."))
     draft = HeroDraft.from_dict(record.state)
     round_number = draft.round
     try:

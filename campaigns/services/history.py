@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, is_campaign_scoped, require_member
 from campaigns.errors import ConflictError, refuse
@@ -180,9 +181,12 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
     campaign = access.campaign
     event = Event.objects.select_related("guild").filter(campaign=campaign, seq=seq).first()
     if event is None:
-        refuse("seq", f"No change #{seq} in this campaign.")
+        refuse("seq", _("No change #%(seq)s in this campaign.") % {"seq": seq})
     if not event.changes:
-        refuse("seq", f"Change #{seq} ({event.summary}) cannot be undone.")
+        refuse(
+            "seq",
+            _("Change #%(seq)s (%(summary)s) cannot be undone.") % {"seq": seq, "summary": event.summary},
+        )
     _claim_for_undo(access, event, revision)
     if (
         event.kind == "scenario-recorded"
@@ -191,18 +195,21 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
         ).exists()
     ):
         raise ConflictError(
-            "The upgrade phase after this scenario has begun; the owner abandons it first.",
+            _("The upgrade phase after this scenario has begun; the owner abandons it first."),
             campaign_id=campaign.pk,
         )
     if is_undone(event):
-        raise ConflictError(f"Change #{seq} was already undone.", campaign_id=campaign.pk)
+        raise ConflictError(_("Change #%(seq)s was already undone.") % {"seq": seq}, campaign_id=campaign.pk)
     if event.seq in withdrawn_seqs(campaign):
         raise ConflictError(
-            f"Change #{seq} was taken back when its upgrade phase or live scenario was abandoned.",
+            _("Change #%(seq)s was taken back when its upgrade phase or live scenario was abandoned.")
+            % {"seq": seq},
             campaign_id=campaign.pk,
         )
     if not effects_in_place(event):
         raise ConflictError(
-            f"Later changes build on #{seq} ({event.summary}); undo those first.", campaign_id=campaign.pk
+            _("Later changes build on #%(seq)s (%(summary)s); undo those first.")
+            % {"seq": seq, "summary": event.summary},
+            campaign_id=campaign.pk,
         )
     return apply_undo(event=event, actor=actor, kind="undo-campaign" if is_campaign_scoped(event) else "undo")

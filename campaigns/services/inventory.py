@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor
 from campaigns.errors import refuse
@@ -26,7 +27,11 @@ def _guild_card(guild: Guild, card_id: Any) -> InventoryCard:
             InventoryCard.objects.select_related("card", "hero__hero").filter(guild=guild, pk=card_id).first()
         )
     if card is None:
-        refuse("card", f"{guild.colour.name} holds no card with id {card_id!r}.")
+        refuse(
+            "card",
+            _("%(guild)s holds no card with id %(card_id)s.")
+            % {"guild": guild.colour.name, "card_id": repr(card_id)},
+        )
     return card
 
 
@@ -53,16 +58,23 @@ def place_card(
     if slot is None:
         slot = free_slot(hero)
         if slot is None:
-            refuse("hero", f"{hero.hero.name} has no free slot; move or discard a card first.")
+            refuse(
+                "hero",
+                _("%(hero)s has no free slot; move or discard a card first.") % {"hero": hero.hero.name},
+            )
     elif InventoryCard.objects.filter(hero=hero, slot=_check_slot(guild, slot)).exists():
-        refuse("slot", f"{hero.hero.name}'s slot {slot} is taken; move or discard that card first.")
+        refuse(
+            "slot",
+            _("%(hero)s's slot %(slot)s is taken; move or discard that card first.")
+            % {"hero": hero.hero.name, "slot": slot},
+        )
     return changes.create(InventoryCard, guild=guild, hero=hero, card=card, slot=slot)
 
 
 def _upgrade_card(guild: Guild, slug: Any) -> UpgradeCard:
     card = campaign_cards_by_slug(guild.campaign, [str(slug)]).get(str(slug))
     if card is None:
-        refuse("card", f"Unknown upgrade card {slug!r}.")
+        refuse("card", _("Unknown upgrade card %(slug)s.") % {"slug": repr(slug)})
     return card
 
 
@@ -146,7 +158,7 @@ def _death_curse(guild: Guild, code: Any) -> DeathCurse:
     curse = DeathCurse.objects.filter(edition=edition, code=code).first()
     curse = curse or DeathCurse.objects.filter(edition=edition, slug=code).first()
     if curse is None:
-        refuse("curse", f"Unknown Death Curse {code!r}.")
+        refuse("curse", _("Unknown Death Curse %(code)s.") % {"code": repr(code)})
     return curse
 
 
@@ -199,7 +211,7 @@ def hero_curse_remove(*, access: Access, actor: Any, guild: Guild, revision: Any
     target = guild_hero(guild, hero)
     kept = HeroCurse.objects.select_related("curse").filter(hero=target).first()
     if kept is None:
-        refuse("hero", f"{target.hero.name} has no Death Curse.")
+        refuse("hero", _("%(hero)s has no Death Curse.") % {"hero": target.hero.name})
     changes = Changes()
     changes.delete(kept)
     event_record(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse
@@ -43,7 +44,7 @@ COUNTER_CAPS = {"deaths": MAX_TOKENS, "damnation": MAX_TOKENS, "coins": MAX_COIN
 def _live(campaign: Campaign) -> ScenarioPlay:
     play = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).select_related("scenario").first()
     if play is None:
-        refuse("scenario", "No scenario is being played; start one first.")
+        refuse("scenario", _("No scenario is being played; start one first."))
     return play
 
 
@@ -56,12 +57,12 @@ def live_start(
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
-        refuse("scenario", "A scenario is already being played.")
+        refuse("scenario", _("A scenario is already being played."))
     check_no_open_phase(campaign)
     upcoming = check_next_scenario(campaign, scenario, access, level)
     guilds = list(campaign.guilds.select_related("colour"))
     if len(guilds) < MIN_GUILDS:
-        refuse("scenario", f"Set up at least {MIN_GUILDS} guilds first.")
+        refuse("scenario", _("Set up at least %(least)s guilds first.") % {"least": MIN_GUILDS})
     number, scenario_obj = upcoming.number, upcoming.scenario
     changes = Changes()
     play = changes.create(
@@ -94,7 +95,7 @@ def live_tally(
     """One tap: +/- on a hero's Death tokens or Damnation, or on the guild's coins or treasure."""
     require_guild_editor(access, guild)
     if not is_whole_number(delta, low=-MAX_TAP, high=MAX_TAP) or delta == 0:
-        refuse("delta", f"A tap adds or removes 1 to {MAX_TAP}.")
+        refuse("delta", _("A tap adds or removes 1 to %(most)s.") % {"most": MAX_TAP})
     claim_guild_revision(guild, revision)
     play = _live(access.campaign)
     result = PlayResult.objects.get(play=play, guild=guild)
@@ -111,7 +112,9 @@ def live_tally(
         _bump(changes, result, counter, delta, f"{guild.colour.name}'s {counter}")
         what = guild.colour.name
     else:
-        refuse("counter", f"Counters are {', '.join(HERO_COUNTERS + GUILD_COUNTERS)}.")
+        refuse(
+            "counter", _("Counters are %(values)s.") % {"values": ", ".join(HERO_COUNTERS + GUILD_COUNTERS)}
+        )
     sign = "+" if delta > 0 else ""
     event_record(
         campaign=access.campaign,
@@ -127,16 +130,23 @@ def live_tally(
 def _hero_line(result: PlayResult, hero: Any) -> HeroResult:
     line = result.heroes.select_related("hero__hero").filter(hero__hero__slug=hero).first()
     if line is None:
-        refuse("hero", f"{result.guild.colour.name} has no hero {hero!r} in this scenario.")
+        refuse(
+            "hero",
+            _("%(guild)s has no hero %(hero)s in this scenario.")
+            % {"guild": result.guild.colour.name, "hero": repr(hero)},
+        )
     return line
 
 
 def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> None:
     value = getattr(row, counter) + delta
     if not is_whole_number(value):
-        refuse("delta", f"{label} cannot go below 0.")
+        refuse("delta", _("%(label)s cannot go below 0.") % {"label": label})
     if value > COUNTER_CAPS[counter]:
-        refuse("delta", f"{label} cannot go above {COUNTER_CAPS[counter]}.")
+        refuse(
+            "delta",
+            _("%(label)s cannot go above %(most)s.") % {"label": label, "most": COUNTER_CAPS[counter]},
+        )
     changes.update(row, **{counter: value})
 
 
@@ -152,14 +162,22 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     except ValueError as exc:
         refuse("quest", str(exc))
     if quest not in choices:
-        refuse("quest", f"{quest!r} is not a quest of {play.scenario.name}.")
+        refuse(
+            "quest",
+            _("%(quest)s is not a quest of %(scenario)s.")
+            % {"quest": repr(quest), "scenario": play.scenario.name},
+        )
     result = PlayResult.objects.select_for_update().get(play=play, guild=guild)
     try:
         scoring.check_scenario_open(won=PlayResult.objects.filter(play=play, winner=True).exists())
     except ValueError as exc:
         refuse("quest", str(exc))
     if quest in result.quests:
-        refuse("quest", f"{guild.colour.name} has already completed {choices[quest]}.")
+        refuse(
+            "quest",
+            _("%(guild)s has already completed %(choices)s.")
+            % {"guild": guild.colour.name, "choices": choices[quest]},
+        )
     changes = Changes()
     bonus = editions.quest_first_bonus(play.quest_log, quest)
     log = [*play.quest_log, [quest, guild.colour.slug]]
@@ -201,7 +219,7 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
     changes = Changes()
     play = clear_live_play(changes, campaign, None)
     if play is None:
-        refuse("scenario", "No scenario is being played.")
+        refuse("scenario", _("No scenario is being played."))
     event_record(
         campaign=campaign,
         actor=actor,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from campaigns.errors import ConflictError, refuse
 from campaigns.models import Campaign, Guild
@@ -19,7 +20,7 @@ from rules_helpers.counts import is_whole_number
 
 def claim_campaign_revision(campaign: Campaign, revision: Any) -> None:
     """Move the campaign to its next revision, or refuse if the write was based on an older one."""
-    _claim(campaign, revision, label="The campaign", campaign_id=campaign.pk)
+    _claim(campaign, revision, label=_("The campaign"), campaign_id=campaign.pk)
 
 
 def claim_guild_revision(guild: Guild, revision: Any) -> None:
@@ -42,7 +43,8 @@ def _claim(row: Campaign | Guild, revision: Any, *, label: str, campaign_id: int
     if not rows.filter(revision=expected).update(revision=F("revision") + 1):
         current = rows.values_list("revision", flat=True).get()
         raise ConflictError(
-            f"{label} changed since revision {expected} (now {current}); reload and try again.",
+            _("%(label)s changed since revision %(expected)s (now %(current)s); reload and try again.")
+            % {"label": label, "expected": expected, "current": current},
             campaign_id=campaign_id,
         )
     row.revision = expected + 1
@@ -50,5 +52,5 @@ def _claim(row: Campaign | Guild, revision: Any, *, label: str, campaign_id: int
 
 def _revision(value: Any) -> int:
     if not is_whole_number(value, low=1):
-        refuse("revision", "Send the revision your change is based on (a positive whole number).")
+        refuse("revision", _("Send the revision your change is based on (a positive whole number)."))
     return value

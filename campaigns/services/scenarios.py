@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member, require_owner
 from campaigns.errors import refuse
@@ -46,23 +47,37 @@ from rules_helpers.upgrades import upgrade_phase_follows
 
 def _count(value: Any, field: str, cap: int) -> int:
     if not is_whole_number(value) or value > cap:
-        refuse(field, f"{field.replace('_', ' ').capitalize()} must be a whole number from 0 to {cap}.")
+        refuse(
+            field,
+            _("%(field)s must be a whole number from 0 to %(cap)s.")
+            % {"field": field.replace("_", " ").capitalize(), "cap": cap},
+        )
     return value
 
 
 def _check_guild_lines(campaign: Campaign, lines: Any) -> list[tuple[Guild, dict[str, Any]]]:
     guilds = {g.colour.slug: g for g in campaign.guilds.select_related("colour")}
     if len(guilds) < MIN_GUILDS:
-        refuse("results", f"Set up at least {MIN_GUILDS} guilds before recording a scenario.")
+        refuse(
+            "results",
+            _("Set up at least %(least)s guilds before recording a scenario.") % {"least": MIN_GUILDS},
+        )
     if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
-        refuse("results", "Give one result per guild.")
+        refuse("results", _("Give one result per guild."))
     colours = [line.get("guild") for line in lines]
     if sorted(map(str, colours)) != sorted(guilds):
-        refuse("results", f"Give exactly one result for each guild: {', '.join(sorted(guilds))}.")
+        refuse(
+            "results",
+            _("Give exactly one result for each guild: %(values)s.") % {"values": ", ".join(sorted(guilds))},
+        )
     fielding = campaign.edition.heroes_per_guild
     for guild in guilds.values():
         if GuildHero.objects.filter(guild=guild, fielded=True, retired=False).count() != fielding:
-            refuse("results", f"{guild.colour.name} has not fielded its {fielding} heroes yet.")
+            refuse(
+                "results",
+                _("%(guild)s has not fielded its %(fielding)s heroes yet.")
+                % {"guild": guild.colour.name, "fielding": fielding},
+            )
     return [(guilds[line["guild"]], line) for line in lines]
 
 
@@ -128,14 +143,14 @@ def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[i
     if lines is None:
         lines = []
     if not isinstance(lines, list):
-        refuse("results", "Heroes are a list of {hero, deaths, damnation}.")
+        refuse("results", _("Heroes are a list of {hero, deaths, damnation}."))
     counts: dict[int, tuple[int, int]] = {}
     for line in lines:
         hero = guild_hero(guild, line.get("hero") if isinstance(line, dict) else None, "results")
         if hero.pk in counts:
-            refuse("results", f"{hero.hero.name} is listed twice.")
+            refuse("results", _("%(hero)s is listed twice.") % {"hero": hero.hero.name})
         if not hero.fielded and hero.pk not in played:
-            refuse("results", f"{hero.hero.name} did not play this scenario.")
+            refuse("results", _("%(hero)s did not play this scenario.") % {"hero": hero.hero.name})
         counts[hero.pk] = (
             _count(line.get("deaths", 0), "deaths", MAX_TOKENS),
             _count(line.get("damnation", 0), "damnation", MAX_TOKENS),
@@ -172,7 +187,7 @@ def _record_line(
         quests=_check_quests(scenario, guild, guilds, line.get("quests")),
     )
     if scoring.coins_won(result.coins, result.treasure) > MAX_COINS:
-        refuse("results", f"Coins and treasure together are at most {MAX_COINS}.")
+        refuse("results", _("Coins and treasure together are at most %(most)s.") % {"most": MAX_COINS})
     for hero in GuildHero.objects.filter(guild=guild).filter(Q(fielded=True) | Q(pk__in=played)):
         deaths, damnation = heroes.get(hero.pk, (0, 0))
         changes.create(HeroResult, result=result, hero=hero, deaths=deaths, damnation=damnation)
@@ -204,7 +219,10 @@ def clear_live_play(changes: Changes, campaign: Campaign, scenario: Scenario | N
     if live is None:
         return None
     if scenario is not None and live.scenario_id != scenario.pk:
-        refuse("scenario", f"{live.scenario.name} is being played; record or abandon it first.")
+        refuse(
+            "scenario",
+            _("%(scenario)s is being played; record or abandon it first.") % {"scenario": live.scenario.name},
+        )
     for result in live.results.all():
         for hero in result.heroes.all():
             changes.delete(hero)
@@ -289,7 +307,9 @@ def next_scenario_choose(*, access: Access, actor: Any, revision: Any, scenario:
     chosen = Scenario.objects.filter(edition=campaign.edition, slug=scenario).first()
     if chosen is None or chosen.slug not in allowed:
         refuse(
-            "scenario", f"Choose one of: {', '.join(sorted(allowed)) or 'nothing (the campaign is over)'}."
+            "scenario",
+            _("Choose one of: %(scenarios)s.")
+            % {"scenarios": ", ".join(sorted(allowed)) or _("nothing (the campaign is over)")},
         )
     changes = Changes()
     changes.update(campaign, next_scenario=chosen)
@@ -312,25 +332,28 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     if campaign.finished_at is not None:
-        refuse("savior", "The finale has already been recorded.")
+        refuse("savior", _("The finale has already been recorded."))
     if campaign.mode == Campaign.Mode.EPISODIC:
-        refuse("savior", "Episodic games have no finale: each is a single scenario (GF:298).")
+        refuse("savior", _("Episodic games have no finale: each is a single scenario (GF:298)."))
     if (
         campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
         < campaign.edition.scenarios_per_campaign
     ):
-        refuse("savior", "The finale comes after the campaign's last scenario.")
+        refuse("savior", _("The finale comes after the campaign's last scenario."))
     savior_guild = None
     if savior is not None and not editions.has_medal_finale(campaign.edition.slug):
         refuse(
             "savior",
-            f"{campaign.edition.name} has no Savior of Arcadia: the guild that wins the last scenario wins "
-            "the game (BR:261).",
+            _(
+                "%(edition)s has no Savior of Arcadia: the guild that wins the last scenario wins "
+                "the game (BR:261)."
+            )
+            % {"edition": campaign.edition.name},
         )
     if savior is not None:
         savior_guild = campaign.guilds.filter(colour__slug=savior).first()
         if savior_guild is None:
-            refuse("savior", f"{savior!r} is not a guild of this campaign.")
+            refuse("savior", _("%(savior)s is not a guild of this campaign.") % {"savior": repr(savior)})
     changes = Changes()
     changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
     name = savior_guild.colour.name if savior_guild else "nobody"

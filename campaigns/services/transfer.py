@@ -24,6 +24,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import DatabaseError, connection, models, transaction
 from django.db.models.functions import Greatest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.access import Access, require_owner
 from campaigns.errors import refuse
@@ -45,7 +47,7 @@ from campaigns.services.revisions import claim_campaign_revision
 
 # The campaign row's own columns a backup sets (its edition, owner and uid stay the campaign's).
 RESTORED_FIELDS = ("name", "mode", "finished_at")
-LOAD_FAILED = (
+LOAD_FAILED = gettext_lazy(
     "The export could not be loaded: its rows contradict each other or this installation's content "
     "(for example two guilds in one seat, or a hero in two guilds)."
 )
@@ -86,7 +88,7 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
     claim_campaign_revision(campaign, revision)
     document = validate_document(document)
     if document["campaign"]["edition"] != list(campaign.edition.natural_key()):
-        refuse("backup", "This backup is of a campaign of another edition.")
+        refuse("backup", _("This backup is of a campaign of another edition."))
     kept = {
         str(uid): rev for uid, rev in Guild.objects.filter(campaign=campaign).values_list("uid", "revision")
     }
@@ -120,7 +122,7 @@ def _create_campaign(document: dict[str, Any], owner: Any) -> Campaign:
     data = document["campaign"]
     edition = Edition.objects.filter(slug=data["edition"][0]).first()
     if edition is None:
-        refuse("campaign", "The export's edition is not installed here.")
+        refuse("campaign", _("The export's edition is not installed here."))
     values = _values(Campaign, Campaign(pk=0), data, "campaign", (*RESTORED_FIELDS, "created_at"))
     created_at = values.pop("created_at")
     campaign = Campaign.objects.create(
@@ -193,7 +195,10 @@ def _value(field: models.Field, campaign: Campaign, value: Any, path: str, linke
     if target in CAMPAIGN_PATHS:
         row = find_row(target, campaign, value)
         if row is None:
-            refuse("rows", f"{path}: refers to a row the export does not hold (or holds later).")
+            refuse(
+                "rows",
+                _("%(path)s: refers to a row the export does not hold (or holds later).") % {"path": path},
+            )
         return row
     if target is get_user_model():
         # Accounts only of this campaign's members, and only those the import may link (F3).
@@ -203,9 +208,17 @@ def _value(field: models.Field, campaign: Campaign, value: Any, path: str, linke
     try:
         record = target._default_manager.get_by_natural_key(*value)
     except (ObjectDoesNotExist, TypeError, ValueError):
-        refuse("rows", f"{path}: {'/'.join(map(str, value))} is not in this installation's content.")
+        refuse(
+            "rows",
+            _("%(path)s: %(values)s is not in this installation's content.")
+            % {"path": path, "values": "/".join(map(str, value))},
+        )
     if getattr(record, "edition_id", campaign.edition_id) != campaign.edition_id:
-        refuse("rows", f"{path}: {'/'.join(map(str, value))} belongs to another edition.")
+        refuse(
+            "rows",
+            _("%(path)s: %(values)s belongs to another edition.")
+            % {"path": path, "values": "/".join(map(str, value))},
+        )
     return record
 
 
@@ -213,7 +226,7 @@ def _check_constraints(obj: models.Model, path: str) -> None:
     try:
         obj.validate_constraints()
     except ValidationError as exc:
-        refuse("rows", f"{path}: {' '.join(exc.messages)}")
+        refuse("rows", _("%(path)s: %(values)s") % {"path": path, "values": " ".join(exc.messages)})
 
 
 def _load_events(campaign: Campaign, entries: list[dict[str, Any]], linked: set[str]) -> None:

@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
 from campaigns.errors import refuse
@@ -54,7 +55,7 @@ def _phase(campaign: Campaign, *, lock: bool = False) -> UpgradePhase:
     queryset = UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN)
     phase = (queryset.select_for_update() if lock else queryset).first()
     if phase is None:
-        refuse("phase", "No upgrade phase is open.")
+        refuse("phase", _("No upgrade phase is open."))
     return phase
 
 
@@ -189,12 +190,12 @@ def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, car
     claim_guild_revision(guild, revision)
     phase = _phase(access.campaign, lock=True)
     if phase.draft_mode != UpgradePhase.DraftMode.APP or phase.draft is None:
-        refuse("cards", "This phase's cards are dealt at the table; enter the cards you drafted instead.")
+        refuse("cards", _("This phase's cards are dealt at the table; enter the cards you drafted instead."))
     draft = UpgradeDraft.from_dict(phase.draft)
     if draft.is_complete:
-        refuse("cards", "The draft is over.")
+        refuse("cards", _("The draft is over."))
     if not isinstance(cards, list):
-        refuse("cards", f"Pick a list of {UPGRADE_PICKS} cards from your hand.")
+        refuse("cards", _("Pick a list of %(picks)s cards from your hand.") % {"picks": UPGRADE_PICKS})
     round_number = draft.round
     try:
         draft.pick(guild.colour.slug, [str(c) for c in cards])
@@ -233,12 +234,12 @@ def upgrade_enter_dealt(
     claim_guild_revision(guild, revision)
     phase = _phase(access.campaign)
     if phase.draft_mode != UpgradePhase.DraftMode.MANUAL:
-        refuse("cards", "This phase is drafted in the app.")
+        refuse("cards", _("This phase is drafted in the app."))
     if not isinstance(cards, list) or len(cards) != UPGRADE_HAND:
-        refuse("cards", f"Enter the {UPGRADE_HAND} cards the guild drafted.")
+        refuse("cards", _("Enter the %(hand)s cards the guild drafted.") % {"hand": UPGRADE_HAND})
     part = _guild_part(phase, guild)
     if part.purchased:
-        refuse("cards", "The guild has already bought its cards.")
+        refuse("cards", _("The guild has already bought its cards."))
     changes = Changes()
     entered = [typed_card(changes, access.campaign, actor, level=phase.level, entry=entry) for entry in cards]
     changes.update(part, drafted=entered)
@@ -257,12 +258,13 @@ def _drafted_cards(part: UpgradeGuild, slugs: list[str]) -> list[UpgradeCard]:
     remaining = list(part.drafted)
     for slug in slugs:
         if slug not in remaining:
-            refuse("cards", f"{slug!r} is not among the cards {part.guild.colour.name} drafted.")
+            drafted = _("%(slug)s is not among the cards %(guild)s drafted.")
+            refuse("cards", drafted % {"slug": repr(slug), "guild": part.guild.colour.name})
         remaining.remove(slug)
     cards = campaign_cards_by_slug(part.phase.campaign, slugs)
     missing = [cards[s].name for s in slugs if cards[s].cost is None]
     if missing:
-        refuse("cards", f"Enter the cost of {', '.join(missing)} first.")
+        refuse("cards", _("Enter the cost of %(values)s first.") % {"values": ", ".join(missing)})
     return [cards[s] for s in slugs]
 
 
@@ -274,11 +276,11 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
     phase = _phase(access.campaign)
     part = _guild_part(phase, guild)
     if len(part.drafted) < UPGRADE_HAND:
-        refuse("cards", "Finish the draft first.")
+        refuse("cards", _("Finish the draft first."))
     if part.purchased:
-        refuse("cards", "The guild has already bought its cards this phase.")
+        refuse("cards", _("The guild has already bought its cards this phase."))
     if not isinstance(cards, list) or len(cards) > MAX_PURCHASES:
-        refuse("cards", f"Buy at most {MAX_PURCHASES} cards.")
+        refuse("cards", _("Buy at most %(most)s cards.") % {"most": MAX_PURCHASES})
     bought = _drafted_cards(part, [str(c) for c in cards])
     try:
         purchase = settle_purchase(
@@ -337,7 +339,7 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
     phase = _phase(access.campaign, lock=True)
     part = _guild_part(phase, guild)
     if not part.purchased:
-        refuse("guild", "Buy your cards (or choose to buy none) first.")
+        refuse("guild", _("Buy your cards (or choose to buy none) first."))
     _check_redistributed(guild)
     changes = Changes()
     changes.update(part, confirmed=True)

@@ -63,7 +63,8 @@ def throttled_like_the_api(view: Callable[..., HttpResponse]) -> Callable[..., H
 
 def _throttled(request: HttpRequest, wait: float) -> HttpResponse:
     """The refusal where the result would go (htmx swaps only 200s), or a page of its own (429)."""
-    context = {"wait": math.ceil(wait), "again": request.path}
+    login_next = f"{reverse('login')}?{urlencode({'next': request.path})}"
+    context = {"wait": math.ceil(wait), "again": request.path, "login_next": login_next}
     if request.htmx:
         response = render(request, "helpers/_throttled.html", context)
     else:

@@ -1,0 +1,86 @@
+"""The API's refusals follow `Accept-Language` (issue 18): a service's 400, 403 and 409 answer in Brazilian
+Portuguese for `pt-br`, in English otherwise; nothing is written either way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from campaigns.models import Event
+from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
+
+pytestmark = pytest.mark.django_db
+
+PT = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}
+
+
+def as_user(user: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def ben() -> Any:
+    return UserFactory(username="ben")
+
+
+@pytest.fixture
+def table(owner: Any, ben: Any) -> Any:
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": ben})
+    lines = [result_line("yellow", winner=True), result_line("teal")]
+    return record(owner, campaign, "ferry-of-the-dead", lines)
+
+
+def undo(user: Any, campaign: Any, seq: int, revision: int, **headers: str) -> Any:
+    url = f"/api/v1/campaigns/{campaign.pk}/undo/"
+    return as_user(user).post(url, {"seq": seq, "revision": revision}, format="json", **headers)
+
+
+def test_a_refused_undo_answers_in_portuguese(owner, ben, table, snapshot):
+    """A 403 from `campaigns/access.py`'s undo table."""
+    event = Event.objects.filter(campaign=table, kind="scenario-recorded").latest("seq")
+    before = snapshot()
+    refused = undo(ben, table, event.seq, refreshed(table).revision, **PT)
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == (
+        "Só o dono da campanha ou o membro que fez esta mudança pode desfazê-la."
+    )
+    english = undo(ben, table, event.seq, refreshed(table).revision)
+    assert english.json()["detail"].startswith("Only the campaign's owner or the member who made this change")
+    assert snapshot() == before
+
+
+def test_a_broken_rule_names_its_field_in_portuguese(owner, table, snapshot):
+    """A 400 from a service's `refuse(field, message)`."""
+    before = snapshot()
+    refused = undo(owner, table, 999, refreshed(table).revision, **PT)
+    assert refused.status_code == 400 and refused.json() == {"seq": ["Não há mudança #999 nesta campanha."]}
+    assert snapshot() == before
+
+
+def test_a_stale_revision_is_refused_in_portuguese(owner, table, snapshot):
+    """A 409 from `services/revisions.py`."""
+    event = Event.objects.filter(campaign=table, kind="scenario-recorded").latest("seq")
+    stale = refreshed(table).revision - 1
+    before = snapshot()
+    refused = undo(owner, table, event.seq, stale, **PT)
+    assert refused.status_code == 409
+    assert refused.json()["detail"].startswith(f"A campanha mudou desde a revisão {stale} (agora ")
+    assert snapshot() == before
+
+
+def test_a_refusal_of_the_join_code_and_of_a_claim_speak_portuguese(owner, ben, table):
+    stranger = as_user(UserFactory(username="carla"))
+    wrong = stranger.post("/api/v1/campaigns/join/", {"code": "NOPE1234"}, format="json", **PT)
+    assert wrong.status_code == 400 and "Este código de convite não é válido." in str(wrong.json())
+    teal = refreshed(table).guilds.get(colour__slug="teal")
+    taken = as_user(owner).post(
+        f"/api/v1/campaigns/{table.pk}/guilds/teal/claim/",
+        {"revision": teal.revision},
+        format="json",
+        **PT,
+    )
+    assert taken.status_code in (400, 403) and "já tem um jogador" in str(taken.json())
