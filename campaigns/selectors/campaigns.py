@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access
 from campaigns.errors import refuse
@@ -187,7 +188,7 @@ def guild_for(campaign: Campaign, colour: Any) -> Guild:
     """One guild of the campaign by its colour, or a field error naming the colour."""
     guild = campaign.guilds.select_related("colour", "campaign__edition").filter(colour__slug=colour).first()
     if guild is None:
-        refuse("guild", f"This campaign has no {colour!r} guild.")
+        refuse("guild", _("This campaign has no %(colour)s guild.") % {"colour": repr(colour)})
     return guild
 
 
@@ -279,7 +280,7 @@ def is_undone(event: Event) -> bool:
 def guild_hero(guild: Guild, slug: Any, field: str = "hero") -> GuildHero:
     hero = GuildHero.objects.select_related("hero").filter(guild=guild, hero__slug=slug).first()
     if hero is None:
-        refuse(field, f"{guild.colour.name} has no hero {slug!r}.")
+        refuse(field, _("%(guild)s has no hero %(slug)s.") % {"guild": guild.colour.name, "slug": repr(slug)})
     return hero
 
 
@@ -309,21 +310,35 @@ def check_next_scenario(campaign: Campaign, slug: Any, access: Access, level: An
         Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
     )
     if scenario is None:
-        refuse("scenario", f"Unknown scenario {slug!r} in {campaign.edition.name}.")
+        refuse(
+            "scenario",
+            _("Unknown scenario %(slug)s in %(edition)s.")
+            % {"slug": repr(slug), "edition": campaign.edition.name},
+        )
     sheet = campaign_for_sheet(campaign_id=campaign.pk)
     played = len(recorded_plays(sheet))
     labels = tuple(campaign.edition.level_labels) or LEVEL_BRACKETS
     if episodic:
         return _next_episodic(campaign, sheet, scenario, played, level, labels)
     if played >= campaign.edition.scenarios_per_campaign:
-        refuse("scenario", f"The campaign has had all its {played} scenarios; only the finale is left.")
+        refuse(
+            "scenario",
+            _("The campaign has had all its %(played)s scenarios; only the finale is left.")
+            % {"played": played},
+        )
     allowed = allowed_next_scenarios(sheet)
     if slug not in allowed:
         refuse(
-            "scenario", f"{scenario.name} cannot be played now; allowed next: {', '.join(sorted(allowed))}."
+            "scenario",
+            _("%(scenario)s cannot be played now; allowed next: %(values)s.")
+            % {"scenario": scenario.name, "values": ", ".join(sorted(allowed))},
         )
     if campaign.next_scenario_id and campaign.next_scenario_id != scenario.pk:
-        refuse("scenario", f"The last winner chose {campaign.next_scenario.name} as the next scenario.")
+        refuse(
+            "scenario",
+            _("The last winner chose %(scenario)s as the next scenario.")
+            % {"scenario": campaign.next_scenario.name},
+        )
     chooser = next_chooser(sheet)
     if not campaign.next_scenario_id and not access.may_choose_next(chooser):
         refuse("scenario", next_choice_refusal(chooser))
@@ -335,7 +350,10 @@ def _next_episodic(
     campaign: Campaign, sheet: Campaign, scenario: Scenario, played: int, level: Any, labels: tuple[str, ...]
 ) -> NextPlay:
     if played >= MAX_SCENARIO_NUMBER:
-        refuse("scenario", f"This record holds {MAX_SCENARIO_NUMBER} episodic games; start a new one.")
+        refuse(
+            "scenario",
+            _("This record holds %(most)s episodic games; start a new one.") % {"most": MAX_SCENARIO_NUMBER},
+        )
     live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS, scenario=scenario).first()
     if level is None and live is not None:
         # Recording the game tracked live: it keeps the level chosen when it started.
@@ -351,10 +369,12 @@ def _next_episodic(
 
 def next_choice_refusal(chooser: Guild | None) -> str:
     if chooser is None:
-        return "The table chooses the first scenario together; the owner records it."
-    return f"{chooser.colour.name}, the last scenario's winner, chooses the next scenario."
+        return _("The table chooses the first scenario together; the owner records it.")
+    return _("%(guild)s, the last scenario's winner, chooses the next scenario.") % {
+        "guild": chooser.colour.name
+    }
 
 
 def check_no_open_phase(campaign: Campaign) -> None:
     if open_phase_for(campaign) is not None:
-        refuse("scenario", "Finish the upgrade phase first (or the owner abandons it).")
+        refuse("scenario", _("Finish the upgrade phase first (or the owner abandons it)."))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
 from campaigns.models import Edition, Monster, MonsterLevelCard, OverrideKind, Scenario, UpgradeCard
@@ -70,7 +71,7 @@ def content_pack_promote(*, document: Any) -> int:
         slug=document.get("edition") if isinstance(document, dict) else None
     ).first()
     if edition is None:
-        refuse("edition", "The pack names no edition of this installation.")
+        refuse("edition", _("The pack names no edition of this installation."))
     records = clean_pack_records(document, edition)
     for record in records:
         kind, target, fields, verified_on = (record[k] for k in ("kind", "target", "fields", "verified_on"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
 from campaigns.models import Campaign, OverrideKind, UpgradeCard
@@ -21,10 +22,16 @@ def typed_card(changes: Changes, campaign: Campaign, actor: Any, *, level: int, 
     if isinstance(entry, dict) and entry.get("card"):
         chosen = next((c for c in cards if c.slug == entry["card"]), None)
         if chosen is None:
-            refuse("cards", f"{entry['card']!r} is not a card of the level {level} deck.")
+            refuse(
+                "cards",
+                _("%(card)s is not a card of the level %(level)s deck.")
+                % {"card": repr(entry["card"]), "level": level},
+            )
         return chosen.slug
     if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
-        refuse("cards", "Choose each card from the deck, or type the name and cost of one missing from it.")
+        refuse(
+            "cards", _("Choose each card from the deck, or type the name and cost of one missing from it.")
+        )
     name, code = str(entry["name"]).strip(), str(entry.get("code") or "").strip()
     cost = entry.get("cost")
     target = slugify(name)[:60] or "card"
@@ -32,13 +39,16 @@ def typed_card(changes: Changes, campaign: Campaign, actor: Any, *, level: int, 
     if same is not None:
         return _known(changes, campaign, actor, same, cost)
     if cost is None:
-        refuse("cards", f"{name}: give its cost, so the guild can buy it.")
+        refuse("cards", _("%(name)s: give its cost, so the guild can buy it.") % {"name": name})
     elsewhere = next((c for c in campaign_cards(campaign) if slugify(c.name)[:60] == target), None)
     if elsewhere is not None:
         refuse(
             "cards",
-            f"{name}: {elsewhere.name!r} is already a card of the {elsewhere.get_deck_display()} deck; "
-            "give this card another name, or correct that one on the campaign's content page.",
+            _(
+                "%(name)s: %(elsewhere)s is already a card of the %(deck)s deck; give this card another "
+                "name, or correct that one on the campaign's content page."
+            )
+            % {"name": name, "elsewhere": repr(elsewhere.name), "deck": elsewhere.get_deck_display()},
         )
     fields = {"name": name, "deck": deck, "cost": cost, **({"code": code} if code else {})}
     fields = clean_override_fields(OverrideKind.UPGRADE_CARD, fields)
@@ -53,8 +63,11 @@ def _known(changes: Changes, campaign: Campaign, actor: Any, card: UpgradeCard, 
     if card.cost is not None:
         refuse(
             "cards",
-            f"{card.name} costs {card.cost} in the deck. If the deck is wrong, correct the card on the "
-            "campaign's content page.",
+            _(
+                "%(card)s costs %(cost)s in the deck. If the deck is wrong, correct the card on the "
+                "campaign's content page."
+            )
+            % {"card": card.name, "cost": card.cost},
         )
     fields = clean_override_fields(OverrideKind.UPGRADE_CARD, {"cost": cost})
     target = card.slug if card.campaign_id is None else card.slug.rpartition("--")[0]

@@ -292,6 +292,6 @@ def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, str]:
     """The coins on the monster's card at the scenario's level (None when the content lacks them)."""
     found = Monster.objects.filter(edition=play.campaign.edition, slug=slug).first()
     if found is None:
-        refuse("monster", f"Unknown monster {slug!r}.")
+        refuse("monster", _("Unknown monster %(slug)s.") % {"slug": repr(slug)})
     card = MonsterLevelCard.objects.filter(monster=found, label=play.level).first()
     return (card.reward if card is not None else None), found.name

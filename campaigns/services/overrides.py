@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
 from campaigns.errors import refuse
@@ -85,7 +86,7 @@ def content_override_set(
     _lock(campaign)
     clean = clean_override_fields(kind, fields)
     if not clean:
-        refuse("fields", "Enter at least one field.")
+        refuse("fields", _("Enter at least one field."))
     changes = Changes()
     override = override_put(changes, campaign, actor, kind=kind, target=target, fields=clean)
     shown = ", ".join(f"{name} {value}" for name, value in clean.items())[:200]
@@ -109,7 +110,11 @@ def content_override_verify(
     campaign = access.campaign
     _lock(campaign)
     if kind not in OverrideKind.values:
-        refuse("kind", f"Not a kind of content: choose one of {', '.join(OverrideKind.values)}.")
+        refuse(
+            "kind",
+            _("Not a kind of content: choose one of %(values)s.")
+            % {"values": ", ".join(OverrideKind.values)},
+        )
     changes = Changes()
     override = ContentOverride.objects.filter(campaign=campaign, kind=kind, target=target).first()
     if override is None:

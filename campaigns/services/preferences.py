@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
 from campaigns.errors import refuse
@@ -18,7 +19,7 @@ MAX_FIGURE_NAME = 40
 
 @transaction.atomic
 def preferences_language_set(*, user: Any, language: str) -> Preferences:
-    preferences, _ = Preferences.objects.update_or_create(user=user, defaults={"language": language})
+    preferences, _created = Preferences.objects.update_or_create(user=user, defaults={"language": language})
     return preferences
 
 
@@ -30,14 +31,14 @@ def spawn_setup_save(
     spawn wins). A preference of the table, not part of the campaign's state: no revision, no history."""
     require_member(access)
     if len(figures) > SPAWN_TILE_SLOTS:
-        refuse("figures", f"The Spawn tile has {SPAWN_TILE_SLOTS} slots.")
+        refuse("figures", _("The Spawn tile has %(slots)s slots.") % {"slots": SPAWN_TILE_SLOTS})
     if len(tokens) > SPAWN_TOKENS_IN_BOX:
-        refuse("tokens", f"The box holds {SPAWN_TOKENS_IN_BOX} Spawn tokens.")
+        refuse("tokens", _("The box holds %(tokens)s Spawn tokens.") % {"tokens": SPAWN_TOKENS_IN_BOX})
     if any(not isinstance(name, str) or len(name) > MAX_FIGURE_NAME for name in figures):
-        refuse("figures", f"A figure's name has at most {MAX_FIGURE_NAME} characters.")
+        refuse("figures", _("A figure's name has at most %(most)s characters.") % {"most": MAX_FIGURE_NAME})
     if any(len(pair) != 2 or not all(isinstance(s, str) and len(s) <= 12 for s in pair) for pair in tokens):
-        refuse("tokens", "A Spawn token shows two symbols.")
-    setup, _ = SpawnSetup.objects.update_or_create(
+        refuse("tokens", _("A Spawn token shows two symbols."))
+    setup, _created = SpawnSetup.objects.update_or_create(
         campaign=access.campaign,
         scenario=scenario[:80],
         defaults={"figures": list(figures), "tokens": [list(pair) for pair in tokens]},
