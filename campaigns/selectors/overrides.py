@@ -321,3 +321,7 @@ def _date(value: Any, path: str) -> datetime.date | None:
     if day is None or not datetime.date(2000, 1, 1) <= day <= timezone.localdate():
         refuse(f"{path}verified_on", "A date (YYYY-MM-DD) not in the future, or null.")
     return day
+
+
+def campaign_override(campaign: Campaign, kind: str, target: str) -> ContentOverride | None:
+    return ContentOverride.objects.filter(campaign=campaign, kind=kind, target=target).first()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from collections.abc import Callable, Mapping
@@ -20,6 +21,7 @@ from campaigns.access import campaign_access
 from campaigns.models import Monster, MonsterLevelCard, OverrideKind
 from campaigns.selectors import content as selectors_content
 from campaigns.selectors.content_gaps import fill_url
+from campaigns.selectors.overrides import campaign_override
 from campaigns.selectors.preferences import spawn_scenario, spawn_setup
 from campaigns.services import preferences
 from companion.helpers import api, services
@@ -295,24 +297,57 @@ def monsters(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         monster, number = form.cleaned_data["monster"], form.cleaned_data["scenario"]
         card = selectors_content.monster_level_card(monster=monster, scenario_number=number)
+        campaign = _lookup_campaign(request, monster)
+        label = card.label if card else _label(monster, number)
+        entered = _with_campaign_entry(campaign, monster, label, card)
+        card = entered or card
         context["lookup"] = {
             "monster": monster,
             "scenario": number,
             "card": card,
-            **_card_context(monster, number, card),
+            "campaign": campaign,
+            "entered": entered is not None,
+            **_card_context(monster, label, card, campaign),
         }
     return _render(request, "helpers/monsters.html", "helpers/_monster_card.html", context)
 
 
-def _card_context(monster: Monster, number: int, card: MonsterLevelCard | None) -> dict[str, Any]:
+def _label(monster: Monster, number: int) -> str:
+    return level_bracket(number, labels=tuple(monster.edition.level_labels) or LEVEL_BRACKETS)
+
+
+def _lookup_campaign(request: HttpRequest, monster: Monster) -> Any:
+    """Opened from a campaign (?campaign=<id>, its members and share-link readers, else 404): the card as
+    that campaign sees it, with what its members entered."""
+    pk = request.GET.get("campaign")
+    if not pk:
+        return None
+    campaign = campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share")).campaign
+    return campaign if campaign.edition_id == monster.edition_id else None
+
+
+def _with_campaign_entry(
+    campaign: Any, monster: Monster, label: str, card: MonsterLevelCard | None
+) -> MonsterLevelCard | None:
+    """The edition's card with the campaign's entry laid over it (never saved), or None without one."""
+    if campaign is None:
+        return None
+    override = campaign_override(campaign, OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}")
+    if override is None:
+        return None
+    shown = copy.copy(card) if card else MonsterLevelCard(monster=monster, label=label, order=0)
+    for name, value in override.fields.items():
+        setattr(shown, name, value)
+    shown.verified = bool(override.verified_at)
+    return shown
+
+
+def _card_context(
+    monster: Monster, label: str, card: MonsterLevelCard | None, campaign: Any = None
+) -> dict[str, Any]:
     """What the lookup says beside the card: the stats not entered, whether anyone checked it against
     the box, and where a group fills it in for its campaign."""
-    label = (
-        card.label
-        if card
-        else level_bracket(number, labels=tuple(monster.edition.level_labels) or LEVEL_BRACKETS)
-    )
-    edit_url = fill_url(monster.edition, OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}")
+    edit_url = fill_url(monster.edition, OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}", campaign)
     if card is None:
         admin_url = reverse("admin:campaigns_monsterlevelcard_add")
         return {"missing": [], "edit_url": edit_url, "admin_url": admin_url, "unverified": False}
@@ -320,6 +355,8 @@ def _card_context(monster: Monster, number: int, card: MonsterLevelCard | None) 
     return {
         "missing": [str(fields.get_field(name).verbose_name).capitalize() for name in card.missing_fields],
         "edit_url": edit_url,
-        "admin_url": reverse("admin:campaigns_monsterlevelcard_change", args=[card.pk]),
+        "admin_url": reverse("admin:campaigns_monsterlevelcard_change", args=[card.pk])
+        if card.pk
+        else reverse("admin:campaigns_monsterlevelcard_add"),
         "unverified": not card.verified,
     }

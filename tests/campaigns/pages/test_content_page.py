@@ -66,3 +66,23 @@ def test_a_member_verifies_and_imports_a_pack_from_the_page(campaign, member_cli
 def test_the_fill_link_of_the_report_lists_the_readers_campaigns(campaign, member_client):
     response = member_client.get("/campaigns/content/fill/?edition=inferno&kind=monster-level&target=harpy/1")
     assert response.status_code == 200 and campaign.name.encode() in response.content
+
+
+def test_the_monster_lookup_opened_from_the_campaign_shows_its_entries(campaign, member, member_client):
+    from campaigns.services.overrides import content_override_set
+    from tests.factories import access
+
+    content_override_set(
+        access=access(member, campaign),
+        actor=member,
+        kind="monster-level",
+        target="cerberus/1",
+        fields={"life": 7},
+    )
+    url = f"/helpers/monsters/?monster=inferno/cerberus&scenario=1&campaign={campaign.pk}"
+    body = member_client.get(url).content.decode()
+    assert "<dd>7</dd>" in body and "entered from the card" in body
+    assert f'href="/campaigns/{campaign.pk}/content/?kind=monster-level&amp;target=cerberus%2F1"' in body
+    # Without the campaign, or for another campaign's reader, the edition's card: still empty.
+    assert "<dd>7</dd>" not in member_client.get(url.split("&campaign")[0]).content.decode()
+    assert client_for(None).get(url).status_code == 404
