@@ -28,6 +28,7 @@ from campaigns.access import SPECTATOR, Access
 from campaigns.models import Circle, Edition, GuildColour
 from campaigns.selectors.campaigns import campaign_for_sheet
 from campaigns.selectors.sheet import campaign_sheet_data
+from rules_helpers import pictures
 
 # CSS page sizes; the sheet is printed landscape like the paper one (map left, list right).
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
@@ -149,6 +150,20 @@ def sheet_context(data: dict[str, Any], edition: Edition, paper: str) -> dict[st
         "rows": _rows(data["plays"], labels, edition.scenarios_per_campaign),
         "guilds": [_guild(g, labels, edition.slots_per_hero) for g in data["guilds"]],
         "finale": _finale(data["finale"], labels, data["guilds"]),
+        "pictures": _pictures(data),
+    }
+
+
+def _pictures(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The path map and every guild's charts, for a last page once a scenario is recorded."""
+    if not data["plays"] or not data["guilds"]:
+        return None
+    return {
+        "map": pictures.path_map(
+            data["circles"], allowed_next=data["allowed_next"], next_scenario=data["next_scenario"]
+        ),
+        "charts": pictures.guild_charts(data["plays"], data["guilds"]),
+        "route_ink": pictures.ROUTE_INK,
     }
 
 

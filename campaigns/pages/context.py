@@ -11,6 +11,7 @@ from typing import Any
 
 from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access
 from campaigns.models import JoinCode
+from campaigns.pages.pictures import sheet_pictures
 from campaigns.selectors.content import campaign_catalog, edition_catalog
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 from rules_helpers import box
@@ -50,6 +51,7 @@ def sheet_context(
         "names": names,
         "badges": {c: badge(g) for c, g in guilds.items()},
         "circles": _circles(data),
+        "pictures": sheet_pictures(data),
         "achievement_rows": _achievement_rows(data, guilds),
         "achievement_labels": ACHIEVEMENT_LABELS,
         "titles": _titles(data, names),

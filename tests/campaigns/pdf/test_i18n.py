@@ -47,9 +47,10 @@ def test_the_blank_sheet_names_the_scenarios_in_portuguese_with_the_english_besi
 
 def test_a_campaigns_sheet_prints_in_portuguese(owner, campaign):
     played = first_scenario(owner, campaign)
-    front, back = (
+    front, back, pictures = (
         flat(p) for p in pdf_pages(pdf.render_sheet_pdf(campaign_id=played.pk, paper="a4", language="pt-br"))
     )
+    assert "A campanha em imagens" in pictures and "Moedas ganhas em cada cenário" in pictures
     assert (
         "CONQUISTAS" in front
         and "nível 1" in front

@@ -116,7 +116,7 @@ def test_the_finale_page_shows_medals_council_savior_and_ultimate_arcadian(demo_
 
 def test_four_guilds_with_twelve_cards_fit_one_page_per_side(demo_pdf, demo_data):
     assert [g["card_count"] for g in demo_data["guilds"]] == [12, 12, 12, 12]
-    assert len(pdf_pages(demo_pdf)) == 3  # front, back, finale
+    assert len(pdf_pages(demo_pdf)) == 4  # front, back, finale, the campaign in pictures
     save_png(demo_pdf, "demo-sheet")
 
 
@@ -345,3 +345,16 @@ def test_a_spectator_cannot_ask_for_a_sheet(full_demo):
     with pytest.raises(PermissionDenied):
         documents.sheet_pdf_request(access=access)
     assert not SheetDocument.objects.filter(campaign=full_demo).exists()
+
+
+def test_the_last_page_draws_the_path_and_every_guilds_charts(demo_pdf, full_demo, django_db_blocker):
+    pictures = flat(pdf_pages(demo_pdf)[3])
+    assert "The campaign in pictures" in pictures and "the path through the circles" in pictures.lower()
+    for caption in ("Coins won in each scenario", "Death tokens in each scenario", "Titles held after each"):
+        assert caption in pictures
+    with django_db_blocker.unblock():
+        html = pdf.sheet_html(campaign_id=full_demo.pk, paper="a4")
+    played = full_demo.edition.scenarios_per_campaign
+    assert html.count('<g class="map-node taken"') == played  # the finale: every scenario of the path played
+    assert html.count('<g class="series series-yellow"') == 4  # one line per guild in each of the 4 charts
+    assert html.count('class="series series-') == 16

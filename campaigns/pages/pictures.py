@@ -1,0 +1,19 @@
+"""The sheet's pictures for the pages: the path map and the per-guild charts (geometry from
+`rules_helpers.pictures`; the templates in templates/pictures/ draw them as inline SVG)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_helpers.pictures import ROUTE_INK, guild_charts, path_map
+
+
+def sheet_pictures(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The map always (it shows where the table may go first); the charts once a scenario is recorded."""
+    return {
+        "map": path_map(
+            sheet["circles"], allowed_next=sheet["allowed_next"], next_scenario=sheet["next_scenario"]
+        ),
+        "charts": guild_charts(sheet["plays"], sheet["guilds"]) if sheet["plays"] and sheet["guilds"] else [],
+        "route_ink": ROUTE_INK,
+    }
