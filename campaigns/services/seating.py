@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
 from campaigns.errors import refuse
@@ -29,12 +30,12 @@ def seating_draw(
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
     if campaign.finished_at is not None:
-        refuse("areas", "The campaign is over.")
+        refuse("areas", _("The campaign is over."))
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
-        refuse("areas", "The scenario being played keeps its seating; record or abandon it first.")
+        refuse("areas", _("The scenario being played keeps its seating; record or abandon it first."))
     guilds = [g.colour.slug for g in campaign.guilds.select_related("colour").order_by("seat")]
     if len(guilds) < MIN_GUILDS:
-        refuse("areas", f"Set up at least {MIN_GUILDS} guilds first.")
+        refuse("areas", _("Set up at least %(least)s guilds first.") % {"least": MIN_GUILDS})
     seed = secrets.randbits(48) if seed is None else seed
     rng = random.Random(seed)
     try:
