@@ -71,3 +71,12 @@ def kill_payout(
             {}, missing="its coin reward at this level is not in the content yet", unpaid=tuple(paid)
         )
     return Payout({g: reward for g in paid})
+
+
+VILLAIN_TIERS = frozenset({"minor-villain", "major-villain", "villain"})
+
+
+def is_villain(tier: str) -> bool:
+    """RB:958-960 "four tiers: Minor Minion, Major Minion, Minor Villain and Major Villain"; a Monster whose
+    tier the content does not give yet ("") is paid as a Minion until the table says otherwise."""
+    return tier in VILLAIN_TIERS

@@ -110,6 +110,35 @@ def angels_lost_to_underlord(
     return sorted(lost - set(held))
 
 
+def villain_angels_in(
+    structure: Iterable[Circle],
+    scenario: str,
+    *,
+    angels: Mapping[str, str],
+    played: Collection[str],
+    held: Collection[str],
+) -> list[str]:
+    """The Angels the Underlord fields as Monsters in ``scenario``, sorted (GF:177, from the Campaign Book's
+    setups): "in Third Circle scenarios and the finale, the two angels of the Second Circle not played are
+    placed at map markers A1/A2 as Monsters"; Justicar "in Hit Rock Bottom … is a Monster unless some guild
+    already has him" (in his own scenario he is the Angel to rescue). Circles after the alternative ones take
+    the lost alternative Angels; the last circle also takes every other Angel still lost.
+    """
+    circles = tuple(structure)
+    lost = set(angels_lost_to_underlord(circles, angels=angels, played=played, held=held))
+    here = next((c for c in circles if scenario in c.scenarios), None)
+    alternatives = [c.order for c in circles if c.exclusive_group]
+    if here is None or not alternatives or here.order <= max(alternatives):
+        return []
+    last = here.order == max(c.order for c in circles)
+    return sorted(
+        angels[slug]
+        for circle in circles
+        for slug in circle.scenarios
+        if angels.get(slug) in lost and (circle.exclusive_group or last)
+    )
+
+
 def _passed_by(circle: Circle, circles: Sequence[Circle], played: Collection[str]) -> bool:
     """The campaign entered another circle of this circle's alternatives, never this one."""
     group = [other for other in circles if other.exclusive_group == circle.exclusive_group]

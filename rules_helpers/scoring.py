@@ -258,6 +258,13 @@ def coins_won(coins: int, treasure: int) -> int:
     return coins + treasure
 
 
+def titles_in_play(scenario: str, held: Iterable[tuple[str, Collection[str], str]]) -> list[tuple[str, str]]:
+    """The Titles that matter in ``scenario``: RB:1248-1254 a Title has "no effect on the current scenario"
+    and helps "if the player goes on to play a scenario that benefits from it". ``held`` lists (title, the
+    scenarios it benefits, a Guild holding it); the answer keeps (title, Guild) for this scenario."""
+    return [(title, guild) for title, benefits, guild in held if scenario in benefits]
+
+
 def first_title_holder(quest_log: QuestLog, title_quests: Collection[str]) -> str | None:
     """The Guild that completed a Title quest first, or None."""
     return next((entry[1] for entry in quest_log if entry[0] in title_quests), None)

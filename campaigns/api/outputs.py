@@ -226,6 +226,19 @@ class ResultDraftOut(GuildResultOut):
     reward_cards = RewardDraftOut(many=True)
 
 
+class TitleInPlayOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    effect = serializers.CharField()
+    holders = serializers.ListField(child=serializers.CharField(), help_text="The guilds holding it.")
+
+
+class LiveMonsterOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    villain = serializers.BooleanField(help_text="A villain pays every guild that wounded it (RB:964-967).")
+
+
 class LiveStateOut(serializers.Serializer):
     number = serializers.IntegerField()
     scenario = serializers.CharField()
@@ -236,6 +249,11 @@ class LiveStateOut(serializers.Serializer):
     )
     guilds = LiveGuildOut(many=True)
     results_draft = ResultDraftOut(many=True, help_text="What recording now would write.")
+    titles_in_play = TitleInPlayOut(many=True, help_text="Titles that help in this scenario (RB:1248-1254).")
+    villain_angels = serializers.ListField(
+        child=serializers.CharField(), help_text="Angels the Underlord fields here as monsters (GF:177)."
+    )
+    monsters = LiveMonsterOut(many=True, help_text="The monsters a kill can name.")
 
 
 class LiveOut(serializers.Serializer):

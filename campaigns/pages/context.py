@@ -71,7 +71,9 @@ def sheet_context(
     allowed = set(data["allowed_next"])
     context.update(campaign_catalog(access.campaign, taken_heroes=taken, allowed_next=allowed))
     context.update(_owner_tools(access, page, guilds, join_codes, backups or []))
-    context["live"] = _live(page["live"], guilds) if data["live"] and page["live"] else None
+    context["live"] = (
+        _live(page["live"], guilds, page["angel_names"]) if data["live"] and page["live"] else None
+    )
     return context
 
 
@@ -228,8 +230,9 @@ def _undo_revision(row: dict[str, Any], campaign_revision: int, guild_revisions:
     return guild_revisions.get(row["guild"], campaign_revision)
 
 
-def _live(state: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any]:
-    """The live tracker with names: each guild's counters, its heroes' counters, and its quests."""
+def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, str]) -> dict[str, Any]:
+    """The live tracker with names: each guild's counters, its heroes' counters, and its quests; what is in
+    play (titles with their holders, the Underlord's angels); the choices of the kill form."""
     for line in state["guilds"]:
         guild = guilds[line["guild"]]
         names = {h["hero"]: h["name"] for h in guild["heroes"]}
@@ -240,6 +243,15 @@ def _live(state: dict[str, Any], guilds: dict[str, Any]) -> dict[str, Any]:
             {"slug": slug, "label": label, "done": slug in line["quests"]}
             for slug, label in line["quest_choices"].items()
         ]
+    for title in state["titles_in_play"]:
+        title["badges"] = [badge(guilds[c]) for c in title["holders"]]
+    state["villain_names"] = [angel_names.get(slug, slug) for slug in state["villain_angels"]]
+    state["kill_heroes"] = [
+        {"value": f"{line['guild']}:{h['hero']}", "label": f"{h['name']} ({line['badge']['name']})"}
+        for line in state["guilds"]
+        for h in line["heroes"]
+    ]
+    state["kill_guilds"] = [line["badge"] for line in state["guilds"]]
     return state
 
 

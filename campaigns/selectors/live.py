@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Campaign, Guild, Quest, Scenario, ScenarioPlay, UpgradeCard
-from campaigns.selectors.campaigns import live_play
-from rules_helpers import editions, scoring
+from campaigns.models import Campaign, Guild, Hero, Quest, Scenario, ScenarioPlay, Title, UpgradeCard
+from campaigns.selectors.campaigns import edition_structure, live_play, played_slugs, recorded_plays
+from rules_helpers import editions, kills, progression, scoring
+from rules_helpers import episodic as rules_episodic
 
 
 def scenario_pve_quests(scenario: Scenario) -> dict[str, str]:
@@ -121,4 +122,52 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
             for r in results
         ],
         "results_draft": results_draft(play),
+        **in_play(campaign, play),
+    }
+
+
+def in_play(campaign: Campaign, play: ScenarioPlay) -> dict[str, Any]:
+    """What matters in the scenario being played (M8): the Titles that help in it and who holds them, the
+    Angels the Underlord fields in it, and the Monsters a kill can name (a villain pays every guild that
+    wounded it)."""
+    carried = rules_episodic.carries_consequences(episodic=campaign.mode == Campaign.Mode.EPISODIC)
+    held = [
+        (title.slug, {s.slug for s in title.benefits.all()}, r.guild.colour.slug)
+        for p in recorded_plays(campaign)
+        if (title := getattr(p.scenario, "title", None)) is not None
+        for r in p.results.all()
+        if r.won_title and carried
+    ]
+    titles = {t.slug: t for t in Title.objects.filter(edition=campaign.edition_id)}
+    helping: dict[str, list[str]] = {}
+    for slug, guild in scoring.titles_in_play(play.scenario.slug, held):
+        helping.setdefault(slug, []).append(guild)
+    angels = {
+        s.slug: s.angel.slug for c in campaign.edition.circles.all() for s in c.scenarios.all() if s.angel_id
+    }
+    on_roster = {gh.hero.slug for g in campaign.guilds.all() for gh in g.heroes.all() if gh.hero.is_angel}
+    villains = progression.villain_angels_in(
+        edition_structure(campaign),
+        play.scenario.slug,
+        angels=angels,
+        played=set(played_slugs(campaign)),
+        held=on_roster,
+    )
+    uses = play.scenario.scenario_monsters.select_related("monster")
+    monsters = {u.monster.slug: u.monster for u in uses}
+    for angel in Hero.objects.filter(edition=campaign.edition_id, slug__in=villains).select_related(
+        "monster"
+    ):
+        if angel.monster_id:
+            monsters[angel.monster.slug] = angel.monster
+    return {
+        "titles_in_play": [
+            {"slug": slug, "name": titles[slug].name, "effect": titles[slug].effect, "holders": holders}
+            for slug, holders in helping.items()
+        ],
+        "villain_angels": villains,
+        "monsters": [
+            {"slug": m.slug, "name": m.name, "villain": kills.is_villain(m.tier)}
+            for m in sorted(monsters.values(), key=lambda m: m.name)
+        ],
     }

@@ -259,7 +259,8 @@ def live_kill(
     names = {slug: r.guild.colour.name for slug, r in results.items()}
     reward, what = None, ""
     if victim in (kills.MONSTER, kills.VILLAIN):
-        reward, what = _monster_reward(play, monster)
+        reward, what, tier = _monster_reward(play, monster)
+        victim = kills.VILLAIN if kills.is_villain(tier) else victim
     try:
         payout = kills.kill_payout(
             str(victim),
@@ -288,10 +289,11 @@ def live_kill(
     return play
 
 
-def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, str]:
-    """The coins on the monster's card at the scenario's level (None when the content lacks them)."""
+def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, str, str]:
+    """The coins on the monster's card at the scenario's level (None when the content lacks them), its name
+    and its tier (a known villain is paid as one, whatever the tap said)."""
     found = Monster.objects.filter(edition=play.campaign.edition, slug=slug).first()
     if found is None:
         refuse("monster", _("Unknown monster %(slug)s.") % {"slug": repr(slug)})
     card = MonsterLevelCard.objects.filter(monster=found, label=play.level).first()
-    return (card.reward if card is not None else None), found.name
+    return (card.reward if card is not None else None), found.name, found.tier

@@ -1,0 +1,42 @@
+"""What matters in the scenario being played: Titles that help in it, the Underlord's Angels, villains."""
+
+from rules_helpers.kills import is_villain
+from rules_helpers.progression import villain_angels_in
+from rules_helpers.scoring import titles_in_play
+from tests.rules_helpers.maps import INFERNO, INFERNO_ANGELS
+
+WEST_PLAYED = ["ferry-of-the-dead", "the-prisoner", "the-parade"]
+
+
+def _villains(scenario, played=WEST_PLAYED, held=()):
+    return villain_angels_in(INFERNO, scenario, angels=INFERNO_ANGELS, played=played, held=held)
+
+
+def test_the_other_sides_angels_are_monsters_in_the_third_circle_and_the_finale():
+    """GF:177 "in Third Circle scenarios and the finale, the two angels of the Second Circle not played are
+    placed at map markers A1/A2 as Monsters"."""
+    assert _villains("pit-of-tormented-souls") == ["leah", "the-wanderer"]
+    assert _villains("the-parade", WEST_PLAYED[:2]) == []
+
+
+def test_justicar_is_a_monster_in_the_finale_unless_a_guild_has_him():
+    """GF:177 Justicar "in Hit Rock Bottom he is a Monster unless some guild already has him as a Hero"."""
+    assert _villains("hit-rock-bottom") == ["justicar", "leah", "the-wanderer"]
+    assert _villains("hit-rock-bottom", held={"justicar"}) == ["leah", "the-wanderer"]
+    assert "justicar" not in _villains("hells-parliamentary-commission")
+
+
+def test_a_title_matters_only_where_it_benefits():
+    """RB:1248-1254 a Title has "no effect on the current scenario" and helps "if the player goes on to play a
+    scenario that benefits from it"."""
+    held = [
+        ("ticket-scalper", {"the-parade", "the-prisoner"}, "teal"),
+        ("trailblazer", {"hells-kitchen"}, "gray"),
+    ]
+    assert titles_in_play("the-parade", held) == [("ticket-scalper", "teal")]
+
+
+def test_the_villain_tiers_pay_every_wounding_guild():
+    """RB:958-960 the tiers Minor Minion, Major Minion, Minor Villain and Major Villain."""
+    assert is_villain("major-villain") and is_villain("villain")
+    assert not is_villain("minion") and not is_villain("")
