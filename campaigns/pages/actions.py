@@ -13,6 +13,7 @@ from campaigns.access import Access
 from campaigns.errors import refuse
 from campaigns.models import Guild
 from campaigns.pages import forms as f
+from campaigns.pages.live_forms import KillForm
 from campaigns.selectors.campaigns import event_at, guild_for
 from campaigns.services import (
     backups,
@@ -117,7 +118,7 @@ ACTIONS: dict[str, Action] = {
     "live-abandon": Action(f.RevisionForm, live.live_abandon, anchor="live"),
     "tally": Action(f.TallyForm, live.live_tally, anchor="live"),
     "quest": Action(f.QuestForm, live.live_quest, anchor="live"),
-    "kill": Action(f.KillForm, live.live_kill, anchor="live"),
+    "kill": Action(KillForm, live.live_kill, anchor="live"),
     "upgrade-pick": Action(f.CardsForm, upgrade.upgrade_pick, page=UPGRADE),
     "upgrade-enter": Action(f.EnterDealtForm, upgrade.upgrade_enter_dealt, page=UPGRADE),
     "upgrade-buy": Action(f.CardsForm, upgrade.upgrade_buy, page=UPGRADE),
