@@ -35,6 +35,9 @@ COINS_PER_QUEST = 1
 # highest card".
 DAMNATION_PER_CURSE_CARD = 2
 CURSES_KEPT = 1
+# GF:207 "Inferno box: 24 Death Curse cards [RB p5]". The base box's count is stated by no rules seed; its
+# content data (death-curses.csv, fan sources) gives copies that add up to 24 as well.
+DEATH_CURSE_DECK = 24
 
 # Upgrade Phase: RB:1631-1633 "each player gets 6 cards ..., keeps 2 and passes the rest to the left two
 # times, then may purchase up to 3 cards" (BR:230-231); BR:232 "he may save a single coin".

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_helpers.box import DAMNATION_PER_CURSE_CARD
+from rules_helpers.box import DAMNATION_PER_CURSE_CARD, DEATH_CURSE_DECK
 from rules_helpers.counts import check_count, is_whole_number
 
 
@@ -30,6 +30,40 @@ class CurseDraw:
 
     drawn: tuple[Curse, ...]
     kept: Curse | None
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """How far the Death Curse deck the app draws from matches the box's deck."""
+
+    cards: int
+    expected: int
+    unknown_copies: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        return not self.unknown_copies and self.cards == self.expected
+
+    def note(self) -> str | None:
+        """What the table should know about draws from this deck (None for the full deck)."""
+        if self.complete:
+            return None
+        parts = [f"the deck holds {self.cards} of the box's {self.expected} Death Curse cards"]
+        if self.unknown_copies:
+            parts.append(f"copies unknown for {', '.join(self.unknown_copies)} (counted once)")
+        return "; ".join(parts) + ": these draws are not the real odds."
+
+
+def curse_deck_check(copies: dict[str, int | None], *, expected: int = DEATH_CURSE_DECK) -> DeckCheck:
+    """Compare the content's curse cards (code -> copies, None when unknown) with the box's deck.
+
+    GF:207 "Inferno box: 24 Death Curse cards [RB p5]"; the data policy (GF:8-9) asks that missing data be
+    shown, never invented: a card whose copies are unknown is shuffled in once and the deck is marked
+    incomplete, and so is a deck whose copies do not add up to the box's count.
+    """
+    unknown = tuple(sorted(code for code, n in copies.items() if n is None))
+    cards = sum(1 if n is None else n for n in copies.values())
+    return DeckCheck(cards=cards, expected=expected, unknown_copies=unknown)
 
 
 def curse_draw_count(

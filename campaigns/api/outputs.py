@@ -31,6 +31,7 @@ class CurseOut(serializers.Serializer):
     value = serializers.IntegerField(allow_null=True)
     takes_slot = serializers.BooleanField()
     slot = serializers.IntegerField(allow_null=True)
+    from_incomplete_deck = serializers.BooleanField(help_text="Drawn from a curse deck short of the box's.")
 
 
 class HeroOut(serializers.Serializer):
@@ -271,6 +272,9 @@ class CurseDrawOut(serializers.Serializer):
     draw_count = serializers.IntegerField()
     drawn = serializers.ListField(child=serializers.CharField())
     kept = serializers.CharField(allow_null=True)
+    deck_note = serializers.CharField(
+        allow_null=True, required=False, help_text="Set when the deck drawn from is not the box's full deck."
+    )
     why = serializers.CharField()
 
 
@@ -299,6 +303,9 @@ class PhaseOut(serializers.Serializer):
     status = serializers.CharField()
     draft_mode = serializers.CharField()
     deck_note = serializers.CharField(allow_null=True)
+    curse_deck_note = serializers.CharField(
+        allow_null=True, help_text="Set when the curses came from a deck that is not the box's full deck."
+    )
     curse_draws = CurseDrawOut(many=True)
     round = serializers.IntegerField(allow_null=True)
     draft_complete = serializers.BooleanField()

@@ -185,6 +185,8 @@ class HeroCurse(models.Model):
     slot = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_SLOT)]
     )
+    # Drawn in the app from a deck that is not the box's full deck (rules_helpers.curses.curse_deck_check).
+    from_incomplete_deck = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

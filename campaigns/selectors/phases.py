@@ -55,6 +55,7 @@ def phase_view(phase: UpgradePhase, access: Access, guild: Guild | None) -> dict
         "status": phase.status,
         "draft_mode": phase.draft_mode,
         "deck_note": deck_note(phase),
+        "curse_deck_note": next((d["deck_note"] for d in phase.curse_draws if d.get("deck_note")), None),
         "curse_draws": phase.curse_draws,
         "round": draft.round if draft else None,
         "draft_complete": draft.is_complete if draft else all(len(p.drafted) == UPGRADE_HAND for p in parts),

@@ -55,6 +55,7 @@ def _hero(gh: GuildHero, slots: int) -> dict[str, Any]:
             "value": curse.curse.value,
             "takes_slot": curse.curse.takes_slot,
             "slot": curse.slot,
+            "from_incomplete_deck": curse.from_incomplete_deck,
         },
     }
 

@@ -18,10 +18,7 @@ from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     CampaignBackup,
-    DeathCurse,
     Guild,
-    HeroCurse,
-    HeroResult,
     InventoryCard,
     PlayResult,
     ScenarioPlay,
@@ -33,20 +30,18 @@ from campaigns.selectors.inventory import (
     curse_covered_slots,
     guild_card_slots,
     heroes_for_bought_cards,
-    slots_taken,
 )
 from campaigns.selectors.overrides import campaign_cards_by_slug, campaign_level_deck
 from campaigns.selectors.phases import phase_opened_event
 from campaigns.selectors.seating import table_order
 from campaigns.services.backups import campaign_backup_after_commit
+from campaigns.services.curse_draws import draw_phase_curses
 from campaigns.services.drafted_cards import typed_card
 from campaigns.services.history import Changes, event_record, revert_since
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers import inventory as rules_inventory
-from rules_helpers.box import DAMNATION_PER_CURSE_CARD, MAX_PURCHASES, UPGRADE_HAND, UPGRADE_PICKS
-from rules_helpers.curses import Curse, draw_curses, draws_within_deck
+from rules_helpers.box import MAX_PURCHASES, UPGRADE_HAND, UPGRADE_PICKS
 from rules_helpers.drafts import UpgradeDraft
-from rules_helpers.editions import edition_curse_draw_count
 from rules_helpers.scoring import coins_won
 from rules_helpers.upgrades import settle_purchase
 
@@ -68,7 +63,7 @@ def upgrade_phase_open(
     changes = Changes()
     # The hands pass left around the table as the scenario just played seated it (RB:511-512, RB:1633).
     guilds = table_order(list(campaign.guilds.select_related("colour")), play.starting_areas)
-    draws = _draw_curses(changes, campaign, play, rng)
+    draws = draw_phase_curses(changes, campaign, play, rng)
     mode, draft = _deal(campaign, play.number, [g.colour.slug for g in guilds], rng)
     phase = changes.create(
         UpgradePhase,
@@ -99,76 +94,6 @@ def upgrade_phase_open(
         summary=f"Upgrade phase {play.number} opened; Death Curses drawn",
     )
     return phase
-
-
-def _curse_deck(campaign: Campaign) -> list[Curse]:
-    cards = DeathCurse.objects.filter(edition=campaign.edition).order_by("code")
-    return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)]
-
-
-def _draw_curses(changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: random.Random) -> list[dict]:
-    """Old curses go back to the deck; each hero draws its edition's count and keeps the highest."""
-    for old in HeroCurse.objects.filter(guild__campaign=campaign):
-        changes.delete(old)
-    lines = list(
-        HeroResult.objects.filter(result__play=play)
-        .select_related("hero__hero", "result__guild__colour")
-        .order_by("result__guild__seat", "hero__position")
-    )
-    edition = campaign.edition.slug
-    table = [
-        (str(line.hero.uid), edition_curse_draw_count(edition, line.deaths, line.damnation)) for line in lines
-    ]
-    deck = _curse_deck(campaign)
-    drawable = draws_within_deck(table, len(deck))
-    drawing = deck and any(count for _, count in drawable)
-    outcome = draw_curses(deck, drawable, rng=rng) if drawing else {}
-    by_code = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
-    return [
-        _keep(changes, line, outcome.get(str(line.hero.uid)), by_code, count, short=allowed < count)
-        for line, (_, count), (_, allowed) in zip(lines, table, drawable, strict=True)
-    ]
-
-
-def _keep(
-    changes: Changes, line: HeroResult, draw: Any, by_code: dict[str, DeathCurse], count: int, *, short: bool
-) -> dict:
-    hero = line.hero
-    kept = by_code[draw.kept.code] if draw is not None and draw.kept is not None else None
-    if kept is not None:
-        # A drawn curse goes where the rules put it: the first free slot, or the last (covering a card).
-        slot = rules_inventory.curse_slot(
-            kept.takes_slot, None, taken=slots_taken(hero), slots=hero.guild.campaign.edition.slots_per_hero
-        )
-        changes.create(HeroCurse, guild=hero.guild, hero=hero, curse=kept, slot=slot)
-    drawn = [c.code for c in draw.drawn] if draw is not None else []
-    return {
-        "guild": line.result.guild.colour.slug,
-        "hero": hero.hero.slug,
-        "deaths": line.deaths,
-        "damnation": line.damnation,
-        "draw_count": count,
-        "drawn": drawn,
-        "kept": kept.code if kept else None,
-        "why": _why(kept, drawn, count)
-        + (" The curse deck ran out before every card was drawn." if short else ""),
-    }
-
-
-def _why(kept: DeathCurse | None, drawn: list[str], count: int, short: bool = False) -> str:
-    if count == 0:
-        return f"No Death tokens and under {DAMNATION_PER_CURSE_CARD} Damnation: no card drawn."
-    if kept is None:
-        return (
-            "The curse deck ran out: other heroes keep its cards." if short else "The deck has no curses yet."
-        )
-    if short:
-        return (
-            f"The curse deck ran out after {len(drawn)} of {count} cards; keeps {kept.name} ({kept.value})."
-        )
-    if len(drawn) == 1:
-        return f"Drew one card and keeps it ({kept.name}, value {kept.value})."
-    return f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
 
 
 def _deal(campaign: Campaign, level: int, players: list[str], rng: random.Random) -> tuple[str, dict | None]:

@@ -141,3 +141,31 @@ def test_drawing_within_the_deck_never_runs_it_dry(counts, size):
     deck = [Curse(f"D-{n:02}", n % 8) for n in range(size)]
     drawn = draw_curses(deck, capped, rng=random.Random(size)) if size else {}
     assert sum(1 for draw in drawn.values() if draw.kept) == sum(1 for _, allowed in capped if allowed)
+
+
+# --- The deck drawn from (W12) --------------------------------------------------------------------------
+
+
+def test_the_full_box_deck_is_complete():
+    """GF:207 "Inferno box: 24 Death Curse cards [RB p5]": copies that add up to 24 are the box's deck."""
+    from rules_helpers.curses import curse_deck_check
+
+    check = curse_deck_check({"INFD-00": 10, "INFD-01": 3, "INFD-02": 2, "INFD-03": 3, "X": 6})
+    assert check.complete and check.cards == 24 and check.note() is None
+
+
+def test_a_deck_with_unknown_copies_says_so():
+    """GF:8-9 data policy: missing data is shown, never invented; an unknown count is shuffled in once."""
+    from rules_helpers.curses import curse_deck_check
+
+    check = curse_deck_check({"INFD-00": None, "INFD-01": 3})
+    assert not check.complete and check.cards == 4
+    assert "4 of the box's 24" in check.note() and "INFD-00" in check.note()
+
+
+def test_a_deck_whose_copies_do_not_add_up_to_the_box_is_incomplete():
+    """GF:207: 24 cards; a pack short of that draws with other odds and says so."""
+    from rules_helpers.curses import curse_deck_check
+
+    check = curse_deck_check({"INFD-00": 10, "INFD-01": 3})
+    assert not check.complete and "13 of the box's 24" in check.note()

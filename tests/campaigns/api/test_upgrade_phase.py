@@ -15,6 +15,7 @@ from tests.factories import (
     access,
     api_for,
     build_campaign,
+    client_for,
     level_one_deck,
     refreshed,
     result_line,
@@ -419,3 +420,40 @@ def test_when_the_curse_deck_runs_out_the_last_heroes_draw_what_is_left(table):
     assert len(kept) == deck == 8 and len(draws) == 12
     assert all(d["kept"] is None and "ran out" in d["why"] for d in draws[deck:])
     assert HeroCurse.objects.filter(guild__campaign=campaign).count() == deck
+
+
+def test_the_campaigns_curse_draws_use_the_full_deck_with_its_copies(table):
+    """GF:207 "24 Death Curse cards [RB p5]", loaded with their copies from the content data: a hero with 12
+    Death tokens draws 12 cards (8 kinds exist, so copies are in the deck), and nothing is marked incomplete
+    (RB:1628-1630 draw 1 per Death token, keep the highest)."""
+    campaign, players = table
+    assert sum(c.deck_copies for c in campaign.edition.death_curses.all()) == 24
+    lines = {colour: result_line(colour, winner=colour == "yellow") for colour in COLOURS}
+    lines["yellow"]["heroes"] = [{"hero": "diana", "deaths": 12}]
+    campaign = record_first(campaign, players["yellow"], **lines)
+    phase = phase_get(players["teal"], campaign).json()
+    diana = next(d for d in phase["curse_draws"] if d["hero"] == "diana")
+    assert len(diana["drawn"]) == 12 and phase["curse_deck_note"] is None
+    sheet = api_for(players["yellow"]).get(f"/api/v1/campaigns/{campaign.pk}/").json()
+    yellow = next(g for g in sheet["guilds"] if g["colour"] == "yellow")
+    assert next(h for h in yellow["heroes"] if h["hero"] == "diana")["curse"]["from_incomplete_deck"] is False
+
+
+def test_a_draw_from_an_incomplete_deck_says_so_and_marks_the_kept_curse(table):
+    """GF:8-9 data policy (show what is missing) and GF:207 (24 cards): with a curse's copies unknown, the
+    phase (API and page) says the deck is incomplete and the kept curse is marked as drawn from it (W12)."""
+    DeathCurse.objects.filter(edition__slug="inferno", code="INFD-07").update(copies=None)
+    campaign, players = table
+    lines = {colour: result_line(colour, winner=colour == "yellow") for colour in COLOURS}
+    lines["teal"]["heroes"] = [{"hero": "natasha", "deaths": 2}]
+    campaign = record_first(campaign, players["yellow"], **lines)
+    phase = phase_get(players["teal"], campaign).json()
+    assert "INFD-07" in phase["curse_deck_note"] and "of the box's 24" in phase["curse_deck_note"]
+    natasha = next(d for d in phase["curse_draws"] if d["hero"] == "natasha")
+    assert natasha["deck_note"] == phase["curse_deck_note"]
+    assert HeroCurse.objects.get(guild__campaign=campaign, hero__hero__slug="natasha").from_incomplete_deck
+    sheet = api_for(players["teal"]).get(f"/api/v1/campaigns/{campaign.pk}/").json()
+    teal = next(g for g in sheet["guilds"] if g["colour"] == "teal")
+    assert next(h for h in teal["heroes"] if h["hero"] == "natasha")["curse"]["from_incomplete_deck"] is True
+    page = client_for(players["teal"]).get(f"/campaigns/{campaign.pk}/upgrade/").content.decode()
+    assert "Drawn from an incomplete Death Curse deck" in page

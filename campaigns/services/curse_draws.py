@@ -1,0 +1,108 @@
+"""The Death Curse draws of an Upgrade Phase (RB:1628-1630; BR:224): old curses back, draw, keep the highest.
+
+The deck is the edition's curse cards with their copies (24 in the box, GF:207); where the content does not
+give the full deck the draws say so (`deck_note`) and the kept curse is marked `from_incomplete_deck`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from campaigns.models import Campaign, DeathCurse, HeroCurse, HeroResult, ScenarioPlay
+from campaigns.selectors.inventory import slots_taken
+from campaigns.services.history import Changes
+from rules_helpers import inventory as rules_inventory
+from rules_helpers.box import DAMNATION_PER_CURSE_CARD
+from rules_helpers.curses import Curse, curse_deck_check, draw_curses, draws_within_deck
+from rules_helpers.editions import edition_curse_draw_count
+
+
+def _curse_deck(campaign: Campaign) -> tuple[list[Curse], str | None]:
+    """The edition's curse deck with its copies, and a note when it is not the box's full deck (W12)."""
+    cards = list(DeathCurse.objects.filter(edition=campaign.edition).order_by("code"))
+    check = curse_deck_check({c.code: c.copies for c in cards})
+    return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)], check.note()
+
+
+def draw_phase_curses(
+    changes: Changes, campaign: Campaign, play: ScenarioPlay, rng: random.Random
+) -> list[dict]:
+    """Old curses go back to the deck; each hero draws its edition's count and keeps the highest."""
+    for old in HeroCurse.objects.filter(guild__campaign=campaign):
+        changes.delete(old)
+    lines = list(
+        HeroResult.objects.filter(result__play=play)
+        .select_related("hero__hero", "result__guild__colour")
+        .order_by("result__guild__seat", "hero__position")
+    )
+    edition = campaign.edition.slug
+    table = [
+        (str(line.hero.uid), edition_curse_draw_count(edition, line.deaths, line.damnation)) for line in lines
+    ]
+    deck, note = _curse_deck(campaign)
+    drawable = draws_within_deck(table, len(deck))
+    drawing = deck and any(count for _, count in drawable)
+    outcome = draw_curses(deck, drawable, rng=rng) if drawing else {}
+    by_code = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
+    return [
+        _keep(
+            changes, line, outcome.get(str(line.hero.uid)), by_code, count, short=allowed < count, note=note
+        )
+        for line, (_, count), (_, allowed) in zip(lines, table, drawable, strict=True)
+    ]
+
+
+def _keep(
+    changes: Changes,
+    line: HeroResult,
+    draw: Any,
+    by_code: dict[str, DeathCurse],
+    count: int,
+    short: bool,
+    note: str | None,
+) -> dict:
+    hero = line.hero
+    kept = by_code[draw.kept.code] if draw is not None and draw.kept is not None else None
+    if kept is not None:
+        # A drawn curse goes where the rules put it: the first free slot, or the last (covering a card).
+        slot = rules_inventory.curse_slot(
+            kept.takes_slot, None, taken=slots_taken(hero), slots=hero.guild.campaign.edition.slots_per_hero
+        )
+        changes.create(
+            HeroCurse,
+            guild=hero.guild,
+            hero=hero,
+            curse=kept,
+            slot=slot,
+            from_incomplete_deck=note is not None,
+        )
+    drawn = [c.code for c in draw.drawn] if draw is not None else []
+    return {
+        "guild": line.result.guild.colour.slug,
+        "hero": hero.hero.slug,
+        "deaths": line.deaths,
+        "damnation": line.damnation,
+        "draw_count": count,
+        "drawn": drawn,
+        "kept": kept.code if kept else None,
+        "deck_note": note if count else None,
+        "why": _why(kept, drawn, count)
+        + (" The curse deck ran out before every card was drawn." if short else ""),
+    }
+
+
+def _why(kept: DeathCurse | None, drawn: list[str], count: int, short: bool = False) -> str:
+    if count == 0:
+        return f"No Death tokens and under {DAMNATION_PER_CURSE_CARD} Damnation: no card drawn."
+    if kept is None:
+        return (
+            "The curse deck ran out: other heroes keep its cards." if short else "The deck has no curses yet."
+        )
+    if short:
+        return (
+            f"The curse deck ran out after {len(drawn)} of {count} cards; keeps {kept.name} ({kept.value})."
+        )
+    if len(drawn) == 1:
+        return f"Drew one card and keeps it ({kept.name}, value {kept.value})."
+    return f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
