@@ -1,0 +1,205 @@
+"""Fewer taps at the table, counted on a 360 x 800 phone: a scenario recorded from the live tracker (≤ 15) and
+by the form (≤ 25) through the review step, a remembered spawn (≤ 6), number fields ≥ 44 px wide, and axe on
+the new pages (My guild, the review, the spawn helper of a campaign)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from campaigns.models import ScenarioPlay
+from campaigns.selectors.preferences import spawn_scenario
+from campaigns.services.preferences import spawn_setup_save
+from tests.browser.conftest import ARTIFACTS, scroll_width, serious_violations
+from tests.factories import UserFactory, access, build_campaign, refreshed
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_800 = {"width": 360, "height": 800}
+PASSWORD = "secret-pass-123"
+
+
+class Taps:
+    """Every tap a player makes, counted: a click, a number typed into a field (one tap on the field; the
+    digits are keystrokes), or a select opened and an option chosen (two taps)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator, *, writes: bool = False) -> None:
+        self.count += 1
+        if writes:
+            # A live-tracker tap is an htmx post: wait for its answer before the next tap.
+            with self.page.expect_response(lambda r: "/do/" in r.url):
+                locator.click()
+        else:
+            locator.click()
+
+    def type(self, locator, value: str) -> None:
+        self.count += 1
+        locator.fill(value)
+
+    def choose(self, locator, value: str) -> None:
+        self.count += 2
+        locator.select_option(value)
+
+
+@pytest.fixture
+def table(browser, live_server, content):
+    """Olga (owner, Yellow) and Fred (Teal) with heroes chosen; Olga's phone, logged in, at 360 x 800."""
+    owner = UserFactory(username="olga")
+    player = UserFactory(username="fred")
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": player, "purple": player})
+    context = browser.new_context(viewport=PHONE_800, base_url=live_server.url, device_scale_factor=1)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("olga")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/campaigns/"))
+    page.goto(f"/campaigns/{campaign.pk}/")
+    yield page, campaign, owner
+    context.close()
+
+
+def passes_axe(page) -> None:
+    assert scroll_width(page) <= PHONE_800["width"], f"{page.url} scrolls sideways at 360 px"
+    assert serious_violations(page) == [], page.url
+
+
+def test_a_scenario_is_recorded_from_the_live_tracker_in_at_most_15_taps(table):
+    page, campaign, _ = table
+    taps = Taps(page)
+    taps.tap(page.locator(".tabbar").get_by_role("link", name="Live"))
+    taps.tap(page.get_by_role("button", name="Start scenario 1"), writes=True)
+    page.locator("#live article.live-guild").first.wait_for()
+    # A short scenario: Teal completes 3 quests (and wins), some coins and Death tokens on the way.
+    for _ in range(3):
+        taps.tap(page.locator("#live article.g-teal button.quest").first, writes=True)
+    live = page.locator("#live")
+    taps.tap(live.get_by_role("button", name="Teal Coins: one more"), writes=True)
+    taps.tap(live.get_by_role("button", name="Yellow Coins: one more"), writes=True)
+    for _ in range(2):
+        taps.tap(live.get_by_role("button", name="Diana Death tokens: one more"), writes=True)
+    taps.tap(live.get_by_role("button", name="Natasha Death tokens: one more"), writes=True)
+    played = taps.count
+
+    taps.tap(page.get_by_role("link", name="Review the results and record"))
+    page.get_by_role("button", name="Record these results").wait_for()
+    assert ScenarioPlay.objects.filter(status="recorded").count() == 0  # nothing written by the review
+    passes_axe(page)
+    page.screenshot(path=str(ARTIFACTS / "record-review-360.png"), full_page=True)
+    if page.get_by_role("group", name="Who won?").count():
+        taps.tap(page.get_by_role("group", name="Who won?").locator("label", has_text="Teal"))
+    taps.tap(page.get_by_role("button", name="Record these results"))
+    page.wait_for_url(re.compile(r"#now$"))
+    assert ScenarioPlay.objects.filter(campaign=campaign, status="recorded").count() == 1
+    assert taps.count - played <= 3, "recording the live tracker's results takes 2 taps (3 without a winner)"
+    assert taps.count <= 15, f"{taps.count} taps"
+
+
+def test_a_scenario_is_recorded_by_the_form_in_at_most_25_taps(table):
+    """The walkthrough's result: Yellow 4 coins 2 treasure, Kisha 3 Death 1 Damnation; Purple wins with 10
+    coins, 1 treasure and the title, Cassius 2 Death; Teal 4 coins, Natasha 1 Death; the scenario chosen and
+    its reward card given to a Purple hero."""
+    page, campaign, _ = table
+    taps = Taps(page)
+    form = page.locator("#record")
+    for field in form.locator("input[type=number]").all():
+        box = field.bounding_box()
+        assert box and box["width"] >= 44, f"{field.get_attribute('name')} is {box and box['width']} px wide"
+    values = {
+        "coins-yellow": "4",
+        "treasure-yellow": "2",
+        "deaths-yellow-kisha": "3",
+        "damnation-yellow-kisha": "1",
+        "coins-purple": "10",
+        "treasure-purple": "1",
+        "deaths-purple-cassius": "2",
+        "coins-teal": "4",
+        "deaths-teal-natasha": "1",
+    }
+    for name, value in values.items():
+        taps.type(form.locator(f"input[name='{name}']"), value)
+    taps.tap(form.get_by_text("Purple won"))
+    taps.tap(form.locator("fieldset.g-purple").get_by_text("Title", exact=True))
+    taps.choose(form.get_by_label("Scenario played"), "ferry-of-the-dead")
+    # The scenario's reward card, given to a Purple hero.
+    reward = form.locator("select[name='reward-purple'] option", has_text="Ferry of the Dead")
+    if reward.count():
+        taps.choose(form.locator("select[name='reward-purple']"), reward.first.get_attribute("value"))
+        taps.choose(form.locator("select[name='reward_hero-purple']"), "izzy")
+    taps.tap(form.get_by_role("button", name="Review the results"))
+    page.get_by_role("button", name="Record these results").wait_for()
+    assert "Purple" in page.locator(".review-list").inner_text()
+    assert ScenarioPlay.objects.filter(campaign=campaign).count() == 0
+    taps.tap(page.get_by_role("button", name="Record these results"))
+    page.wait_for_load_state()
+    print(
+        "DEBUG",
+        page.url,
+        page.content()[:200],
+        page.locator("#record").inner_text()[:3000]
+        if page.locator("#record").count()
+        else page.locator("main").inner_text()[:2000],
+    )
+    page.wait_for_url(re.compile(r"#now$"))
+    result = refreshed(campaign).plays.get().results.get(guild__colour__slug="purple")
+    assert (result.coins, result.treasure, result.winner, result.won_title) == (10, 1, True, True)
+    assert taps.count <= 25, f"{taps.count} taps"
+
+
+def test_the_review_warns_before_an_all_zero_result_is_written(table):
+    page, campaign, _ = table
+    page.locator("#record").get_by_text("Yellow won").click()
+    page.locator("#record").get_by_role("button", name="Review the results").click()
+    page.get_by_text("Every coin, treasure, Death token and Damnation is 0").wait_for()
+    assert ScenarioPlay.objects.filter(campaign=campaign).count() == 0
+    passes_axe(page)
+
+
+def test_a_remembered_spawn_takes_at_most_6_taps(table):
+    page, campaign, owner = table
+    page.goto(f"/campaigns/{campaign.pk}/")
+    page.get_by_role("button", name="Start scenario 1").click()
+    page.locator("#live article.live-guild").first.wait_for()
+    # Earlier in the evening the group set up the Spawn tile once.
+    spawn_setup_save(
+        access=access(owner, campaign),
+        actor=owner,
+        scenario=spawn_scenario(campaign)["slug"],
+        figures=["Harpy", "Demoness", "Imp"],
+        tokens=[("melee", "crit"), ("ranged", "ranged"), ("melee", "melee")],
+    )
+    taps = Taps(page)
+    taps.tap(page.locator(".tabbar").get_by_role("link", name="Helpers"))
+    taps.tap(page.get_by_role("link", name=re.compile("^Spawn")))
+    page.get_by_text("as the group last used them").wait_for()
+    passes_axe(page)
+    taps.choose(page.locator("select[name=token_2_occupants]"), "1")
+    taps.tap(page.get_by_role("button", name="Spawn", exact=True).first)
+    result = page.locator("#result")
+    result.get_by_text("Where each figure goes").wait_for()
+    assert "Harpy" in result.inner_text() and "Imp" in result.inner_text()
+    assert taps.count <= 6, f"{taps.count} taps"
+    seed = result.locator("[data-result=seed]").inner_text()
+    with page.expect_response(lambda r: "/helpers/spawn/" in r.url):
+        page.get_by_role("button", name="Roll again").click()
+    result.locator("[data-result=seed]").wait_for()
+    assert result.locator("[data-result=seed]").inner_text() != seed
+
+
+def test_my_guild_and_the_tab_bar_pass_axe(table):
+    page, _, _ = table
+    page.locator(".tabbar").get_by_role("link", name="My guild").click()
+    page.wait_for_url(re.compile(r"/mine/$"))
+    assert page.locator("#guild-yellow").count() == 1 and page.locator("#guild-teal").count() == 0
+    tab = page.locator(".tabbar a").first.bounding_box()
+    assert tab and tab["height"] >= 44
+    passes_axe(page)
+    page.goto("/helpers/dice/")
+    for field in page.locator("input[type=number]").all():
+        box = field.bounding_box()
+        assert box and box["width"] >= 44, field.get_attribute("name")
