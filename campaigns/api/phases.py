@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from campaigns.access import hand_guild
 from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
-from campaigns.api.outputs import HeroDraftOut, PhaseOut, PhaseReviewOut
+from campaigns.api.phase_outputs import HeroDraftOut, PhaseOut, PhaseReviewOut
 from campaigns.api.serializers import Revision
 from campaigns.errors import ConflictError
 from campaigns.selectors import phases
