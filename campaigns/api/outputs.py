@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from campaigns.api.outputs_live import LiveMonsterOut, TitleInPlayOut
 from campaigns.models import Campaign
 from rules_helpers import editions
 
@@ -225,19 +226,6 @@ class RewardDraftOut(serializers.Serializer):
 
 class ResultDraftOut(GuildResultOut):
     reward_cards = RewardDraftOut(many=True)
-
-
-class TitleInPlayOut(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    effect = serializers.CharField()
-    holders = serializers.ListField(child=serializers.CharField(), help_text="The guilds holding it.")
-
-
-class LiveMonsterOut(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    villain = serializers.BooleanField(help_text="A villain pays every guild that wounded it (RB:964-967).")
 
 
 class LiveStateOut(serializers.Serializer):

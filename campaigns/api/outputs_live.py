@@ -1,0 +1,18 @@
+"""What the live tracker shows is in play: titles that help, monsters a kill can name."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class TitleInPlayOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    effect = serializers.CharField()
+    holders = serializers.ListField(child=serializers.CharField(), help_text="The guilds holding it.")
+
+
+class LiveMonsterOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    villain = serializers.BooleanField(help_text="A villain pays every guild that wounded it (RB:964-967).")
