@@ -160,6 +160,8 @@ def _load(
             if model is Guild:
                 obj.revision = max(row.get("revision", 1), revisions.get(row["uid"], 0) + 1)
             _check_constraints(obj, path)
+            if model is ScenarioPlay:
+                _check_replay(campaign, obj, path)
             obj.save(force_insert=True)
     late = _values(Campaign, campaign, document["campaign"], "campaign", LATE_CAMPAIGN_FIELDS)
     Campaign.objects.filter(pk=campaign.pk).update(**late)
@@ -220,6 +222,13 @@ def _value(field: models.Field, campaign: Campaign, value: Any, path: str, linke
             % {"path": path, "values": "/".join(map(str, value))},
         )
     return record
+
+
+def _check_replay(campaign: Campaign, play: ScenarioPlay, path: str) -> None:
+    """A campaign plays each scenario once (RB:392-412); only episodic games replay one (GF:298)."""
+    episodic = campaign.mode == Campaign.Mode.EPISODIC
+    if not episodic and ScenarioPlay.objects.filter(campaign=campaign, scenario=play.scenario_id).exists():
+        refuse("rows", _("%(path)s: a campaign plays each scenario once.") % {"path": path})
 
 
 def _check_constraints(obj: models.Model, path: str) -> None:

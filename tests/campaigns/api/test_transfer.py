@@ -92,3 +92,45 @@ def test_an_import_with_a_broken_row_changes_nothing(owner_api, campaign):
     response = owner_api.post("/api/v1/campaigns/import/", exported, format="json")
     assert response.status_code == 400
     assert db_snapshot() == before
+
+
+def test_an_import_that_plays_a_campaign_scenario_twice_is_refused(owner, owner_api, campaign):
+    """RB:392-412: a campaign plays each scenario once (only episodic games replay one, GF:298)."""
+    import uuid
+
+    campaign = record(
+        owner, campaign, "ferry-of-the-dead", [result_line("yellow", winner=True), result_line("teal")]
+    )
+    exported = campaign_export(campaign=campaign)
+    plays = exported["rows"]["scenarioplay"]
+    plays.append({**plays[0], "uid": str(uuid.uuid4()), "number": 2})
+    before = db_snapshot()
+    response = owner_api.post("/api/v1/campaigns/import/", exported, format="json")
+    assert response.status_code == 400 and "each scenario once" in str(response.json())
+    assert db_snapshot() == before
+
+
+def test_episodic_replays_survive_export_and_import(owner, owner_api, campaign):
+    """GF:298: an episodic record's replays of one scenario come back as they left."""
+    from campaigns.models import Campaign
+
+    Campaign.objects.filter(pk=campaign.pk).update(mode="episodic")
+    lines = [result_line("yellow", winner=True), result_line("teal")]
+    for level in (1, 4):
+        response = post(
+            owner_api,
+            campaign,
+            "plays/",
+            {
+                "scenario": "the-prisoner",
+                "results": lines,
+                "level": level,
+                "revision": refreshed(campaign).revision,
+            },
+        )
+        assert response.status_code == 201, response.json()
+    exported = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/export/?full=1").json()
+    imported = owner_api.post("/api/v1/campaigns/import/", exported, format="json")
+    assert imported.status_code == 201, imported.json()
+    plays = [(p["scenario"], p["level"]) for p in imported.json()["plays"]]
+    assert plays == [("the-prisoner", "1"), ("the-prisoner", "4-5")]

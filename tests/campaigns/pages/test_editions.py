@@ -1,0 +1,37 @@
+"""Base Arcadia Quest on the sheet page: no Damnation to tap, and the game's winner instead of the medals."""
+
+import pytest
+
+from campaigns.models import Campaign
+from tests.factories import BASE_SIX_SCENARIOS, build_campaign, client_for, record, refreshed, result_line
+
+pytestmark = pytest.mark.django_db
+
+GUILDS = {"orange": None, "blue": None}
+
+
+def test_the_base_live_tracker_offers_no_damnation(owner):
+    """BR:224: base Death Curses come from Death tokens only; the base game has no Damnation."""
+    campaign = build_campaign(owner, guilds=GUILDS, name="Arcadia", edition="arcadia-quest")
+    client = client_for(owner)
+    client.post(
+        f"/campaigns/{campaign.pk}/do/live-start/",
+        {"scenario": "district-of-hammers", "revision": refreshed(campaign).revision},
+    )
+    html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert 'value="deaths"' in html and 'value="damnation"' not in html
+
+
+def test_a_finished_base_campaign_names_the_winner_of_the_game(owner):
+    """BR:261 "The Guild that wins the last scenario is the winner, of the game." — no medals, no Savior."""
+    campaign = build_campaign(owner, guilds=GUILDS, name="Arcadia", edition="arcadia-quest")
+    for n, slug in enumerate(BASE_SIX_SCENARIOS):
+        winner = "blue" if n == len(BASE_SIX_SCENARIOS) - 1 else "orange"
+        campaign = record(owner, campaign, slug, [result_line(c, winner=c == winner) for c in GUILDS])
+    client = client_for(owner)
+    html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Who dealt the Underlord the killing blow?" not in html and "Winner of the game" in html
+    client.post(f"/campaigns/{campaign.pk}/do/finale/", {"revision": refreshed(campaign).revision})
+    assert Campaign.objects.get(pk=campaign.pk).finished_at is not None
+    html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Medal:" not in html and "Winner of the game" in html and "BR:261" in html
