@@ -14,6 +14,7 @@ from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     Circle,
+    ContentOverride,
     Event,
     Guild,
     GuildHero,
@@ -54,6 +55,8 @@ def campaign_for_sheet(*, campaign_id: int) -> Campaign:
         .prefetch_related(
             Prefetch("guilds", queryset=Guild.objects.select_related("colour", "player")),
             Prefetch("guilds__heroes", queryset=heroes),
+            # The campaign's own corrections of card names the sheet shows.
+            Prefetch("content_overrides", queryset=ContentOverride.objects.filter(kind="upgrade-card")),
             Prefetch(
                 "plays",
                 queryset=plays.prefetch_related(

@@ -28,7 +28,7 @@ from rules_helpers import episodic as rules_episodic
 from rules_helpers.achievements import ACHIEVEMENTS
 
 
-def _hero(gh: GuildHero, slots: int) -> dict[str, Any]:
+def _hero(gh: GuildHero, slots: int, renamed: Renamed) -> dict[str, Any]:
     cards = {c.slot: c for c in gh.cards.all()}
     curse = getattr(gh, "curse", None)
     covered = curse.slot if curse is not None else None
@@ -42,11 +42,11 @@ def _hero(gh: GuildHero, slots: int) -> dict[str, Any]:
         "fielded": gh.fielded,
         "retired": gh.retired,
         "slots": [
-            {"slot": n, "card": _card(cards.get(n)), "covered_by_curse": covered == n}
+            {"slot": n, "card": _card(cards.get(n), renamed), "covered_by_curse": covered == n}
             for n in range(1, slots + 1)
         ],
         # Cards bought in an upgrade phase with no free slot wait here until they are moved or discarded.
-        "overflow": [_card(cards[n]) for n in sorted(cards) if n > slots],
+        "overflow": [_card(cards[n], renamed) for n in sorted(cards) if n > slots],
         "curse": None
         if curse is None
         else {
@@ -60,10 +60,21 @@ def _hero(gh: GuildHero, slots: int) -> dict[str, Any]:
     }
 
 
-def _card(item: Any) -> dict[str, Any] | None:
+def _card(item: Any, renamed: Renamed) -> dict[str, Any] | None:
     if item is None:
         return None
-    return {"id": item.pk, "slug": item.card.slug, "code": item.card.code, "name": item.card.name}
+    # A card's name or code as the campaign corrected it (its own content), over the edition's.
+    entry = renamed.get(item.card.slug, {}) if item.card.campaign_id is None else {}
+    code, name = entry.get("code", item.card.code), entry.get("name", item.card.name)
+    return {"id": item.pk, "slug": item.card.slug, "code": code, "name": name}
+
+
+Renamed = dict[str, dict[str, Any]]
+
+
+def _renamed(campaign: Campaign) -> Renamed:
+    """The campaign's corrections of its cards' names and codes (prefetched by `campaign_for_sheet`)."""
+    return {o.target: o.fields for o in campaign.content_overrides.all() if o.kind == "upgrade-card"}
 
 
 def _titles(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) -> list[dict[str, Any]]:
@@ -81,7 +92,9 @@ def _titles(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) 
     return titles
 
 
-def _guild(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) -> dict[str, Any]:
+def _guild(
+    guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str], renamed: Renamed
+) -> dict[str, Any]:
     heroes = list(guild.heroes.all())
     slots = guild.campaign.edition.slots_per_hero
     return {
@@ -95,7 +108,7 @@ def _guild(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) -
         "editable": False,
         "saved_coins": guild.saved_coins,
         "card_count": sum(len(h.cards.all()) for h in heroes),
-        "heroes": [_hero(h, slots) for h in heroes],
+        "heroes": [_hero(h, slots, renamed) for h in heroes],
         "angels": [h.hero.slug for h in heroes if h.hero.is_angel],
         "titles": _titles(guild, plays, reachable),
     }
@@ -214,6 +227,7 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
     plays = recorded_plays(campaign)
     reachable = reachable_scenarios(campaign)
     winner = next_chooser(campaign)
+    renamed = _renamed(campaign)
     sheet = {
         "id": campaign.pk,
         "name": campaign.name,
@@ -224,7 +238,7 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
         "revision": campaign.revision,
         "history_seq": campaign.history_seq,
         "share_token": None,
-        "guilds": [_guild(g, plays, reachable) for g in guilds.values()],
+        "guilds": [_guild(g, plays, reachable, renamed) for g in guilds.values()],
         "plays": [_play(p, guilds) for p in plays],
         "circles": _circles(campaign, plays),
         "allowed_next": sorted(allowed_next_scenarios(campaign)) if campaign.finished_at is None else [],

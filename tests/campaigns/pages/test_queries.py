@@ -40,11 +40,11 @@ PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-sou
 # query) and, for the owner only, the join codes still open and the backups kept (they change without an
 # event). The history pages read neither.
 OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 5, 3, 4
-# Computing it: + the prefetched sheet (10), the latest history, open phase, hero draft and members (4),
-# and the edition's forms catalogue (5, kept per content version).
-OWNER_PAGE_COLD = OWNER_PAGE + 10 + 4 + 5
-# The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (10).
-API, API_COLD = 1, 11
+# Computing it: + the prefetched sheet (11, the campaign's card corrections included), the latest history,
+# open phase, hero draft and members (4), and the edition's forms catalogue (5, kept per content version).
+OWNER_PAGE_COLD = OWNER_PAGE + 11 + 4 + 5
+# The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (11).
+API, API_COLD = 1, 12
 
 
 def full_campaign(owner):

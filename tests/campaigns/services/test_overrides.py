@@ -173,3 +173,33 @@ def test_a_level_2_draft_for_four_guilds_deals_the_level_2_deck_with_its_copies(
     deck = UpgradeCard.objects.filter(edition__slug="inferno", deck="level-2", campaign=None)
     assert dealt == Counter({card.slug: card.copies for card in deck})
     assert all(len(draft.hand(colour)) == 6 for colour in COLOURS)
+
+
+def test_the_sheet_shows_a_cards_name_as_the_campaign_corrected_it(campaign, owner, member, other):
+    from campaigns.selectors.sheet import sheet_for_reader
+    from campaigns.selectors.sheet_cache import cached_sheet
+    from campaigns.services.inventory import inventory_card_add
+
+    def names(c):
+        read = sheet_for_reader(cached_sheet(refreshed(c)), access(owner, c))
+        return {
+            slot["card"]["name"]
+            for g in read["guilds"]
+            for h in g["heroes"]
+            for slot in h["slots"]
+            if slot["card"]
+        }
+
+    yellow = campaign.guilds.get(colour__slug="yellow")
+    inventory_card_add(
+        access=access(owner, campaign),
+        actor=owner,
+        guild=yellow,
+        revision=yellow.revision,
+        card="ghastly-bow",
+        hero="diana",
+    )
+    assert "Ghastly Bow" in names(campaign)
+    enter(member, campaign, kind="upgrade-card", target="ghastly-bow", fields={"name": "Bow of Dread"})
+    # The cached sheet is read afresh (the entry moved the history) and shows the campaign's name.
+    assert "Bow of Dread" in names(campaign) and "Ghastly Bow" not in names(campaign)
