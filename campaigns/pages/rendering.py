@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from campaigns.access import Access, campaign_access
@@ -23,8 +25,18 @@ def partial_or_page(
 ) -> HttpResponse:
     """htmx swaps only a part and ignores error statuses, so its answers are always 200."""
     if _partial(request):
-        return render(request, partial, context)
-    return render(request, page, context, status=status)
+        return compact(render(request, partial, context))
+    return compact(render(request, page, context, status=status))
+
+
+# Template indentation and blank lines (a third of the sheet's bytes): every run of white space that holds
+# a line break becomes one line break, which the browser shows the same (no <pre> or <textarea> here).
+BLANKS = re.compile(rb"[ \t\r]*\n\s*")
+
+
+def compact(response: HttpResponse) -> HttpResponse:
+    response.content = BLANKS.sub(b"\n", response.content)
+    return response
 
 
 def page_etag(request: HttpRequest, access: Access, *extra: Any) -> str | None:
@@ -47,3 +59,20 @@ def page_etag(request: HttpRequest, access: Access, *extra: Any) -> str | None:
 def _partial(request: HttpRequest) -> bool:
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and not htmx.boosted
+
+
+# The heavy panels of the sheet, rendered only when a reader opens them: a guild's editing tools, the
+# results form, the longer history. Asked for by `?open=` (without JavaScript) or the `X-Open-Panels`
+# header (static/campaigns/live.js sends the panels open on that phone with every request).
+PANEL = re.compile(r"^(record|history|guild-[a-z]{1,20})$")
+OPEN_HEADER = "X-Open-Panels"
+
+
+def open_panels(request: HttpRequest) -> list[str]:
+    asked = ",".join((request.GET.get("open", ""), request.headers.get(OPEN_HEADER, "")))
+    return sorted({name for name in asked.split(",") if PANEL.match(name)})[:12]
+
+
+def vary_on_panels(response: HttpResponse) -> HttpResponse:
+    patch_vary_headers(response, (OPEN_HEADER,))
+    return response

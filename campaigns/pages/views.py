@@ -23,7 +23,13 @@ from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action,
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.invite import invite_context
 from campaigns.pages.now import tabs, with_now
-from campaigns.pages.rendering import page_access, page_etag, partial_or_page
+from campaigns.pages.rendering import (
+    open_panels,
+    page_access,
+    page_etag,
+    partial_or_page,
+    vary_on_panels,
+)
 from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
 from campaigns.selectors.content import edition_monsters
@@ -106,10 +112,11 @@ def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     codes = open_join_codes(access.campaign) if access.is_owner else []
     # The owner's backups are taken after a write has committed, without a new state: read them live.
     kept = campaign_backups(access.campaign) if access.is_owner else []
-    etag = page_etag(request, access, join_codes_tag(codes), tag(*(b["id"] for b in kept)))
+    panels = open_panels(request)
+    etag = page_etag(request, access, join_codes_tag(codes), tag(*(b["id"] for b in kept)), *panels)
     if unchanged(request, etag):
-        return not_modified(etag)
-    return revalidated(render_sheet(request, access, join_codes=codes, backups=kept), etag)
+        return vary_on_panels(not_modified(etag))
+    return vary_on_panels(revalidated(render_sheet(request, access, join_codes=codes, backups=kept), etag))
 
 
 def render_sheet(
@@ -128,12 +135,17 @@ def render_sheet(
     share = request.GET.get("share", "")
     context.update({"failed": failed, "notice": notice, "share": share})
     with_now(context, context.pop("snapshot"), "sheet", share)
+    context["open_panels"] = open_panels(request)
+    if "history" not in context["open_panels"] and len(context["history"]) > HISTORY_ON_SHEET:
+        # The latest few changes on the sheet; more on demand, all on the history page.
+        context.update(history=context["history"][:HISTORY_ON_SHEET], history_more=True)
     context["confirm_undo"] = confirm_undo
     context["record_form"] = _record_form(context, failed)
     return partial_or_page(request, "campaigns/sheet.html", "campaigns/_sheet.html", context, status)
 
 
 HISTORY_PAGE = 50
+HISTORY_ON_SHEET = 5
 
 
 def campaign_history(request: HttpRequest, pk: int) -> HttpResponse:
@@ -214,6 +226,8 @@ def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """One write; the answer names how it went in `X-Write` (saved, conflict, refused, forbidden, confirm)
+    so the page can say it beside the tapped control."""
     spec = ACTIONS.get(action)
     if spec is None:
         raise Http404
@@ -226,16 +240,22 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     try:
         spec.call(access=access, actor=request.user, **spec.service_kwargs(form, access))
     except ConflictError:
-        return _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
+        page = _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
+        return _outcome(page, "conflict")
     except ConfirmUndo as ask:
-        return render_sheet(request, access, confirm_undo=ask.prompt)
+        return _outcome(render_sheet(request, access, confirm_undo=ask.prompt), "confirm")
     except ValidationError as exc:
         add_service_errors(form, exc)
         return _refused(request, access, spec, action, form, status=400)
     except PermissionDenied as exc:
         form.add_error(None, str(exc) or "You may not do that.")
         return _refused(request, access, spec, action, form, status=403)
-    return _done(request, _fresh(request, pk), spec, form)
+    return _outcome(_done(request, _fresh(request, pk), spec, form), "saved")
+
+
+def _outcome(response: HttpResponse, outcome: str) -> HttpResponse:
+    response["X-Write"] = outcome
+    return response
 
 
 def _review_or_edit(request: HttpRequest, access: Access, form: f.RecordForm) -> HttpResponse:
@@ -302,7 +322,8 @@ def _refused(
 ) -> HttpResponse:
     guild = form.data.get("guild", "")
     failed = {"action": action, "form": form, "scope": f"guild-{guild}" if guild else spec.anchor or action}
-    return _render_page(request, access, spec, form, failed=failed, status=status)
+    page = _render_page(request, access, spec, form, failed=failed, status=status)
+    return _outcome(page, "forbidden" if status == 403 else "refused")
 
 
 def _render_page(request: HttpRequest, access: Any, spec: Action, form: Any, **kwargs: Any) -> HttpResponse:

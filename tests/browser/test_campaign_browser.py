@@ -88,6 +88,9 @@ def test_two_players_run_a_campaign_from_their_own_phones(browser, live_server, 
     level_one_deck()
     ana.reload()
     record = ana.locator("#record")
+    # The results form is opened on demand (it is the biggest part of the sheet).
+    record.get_by_role("link", name="Open the results form").click()
+    record.get_by_label("Scenario played").wait_for()
     record.get_by_label("Scenario played").select_option("ferry-of-the-dead")
     record.get_by_text("Yellow won").click()
     record.get_by_role("button", name="Yellow coins: one more").click()

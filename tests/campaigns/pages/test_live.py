@@ -18,7 +18,7 @@ def test_the_live_tracker_taps_and_prefills_the_results(owner, player, campaign)
         "quest",
         {"guild": "teal", "revision": guild_rev(campaign, "teal"), "quest": "destroy-the-tickets"},
     )
-    html = client_for(player).get(f"/campaigns/{campaign.pk}/").content.decode()
+    html = client_for(player).get(f"/campaigns/{campaign.pk}/?open=record").content.decode()
     assert "Scenario 1 live" in html
     assert 'name="deaths-teal-natasha" value="1"' in html
     assert 'name="coins-teal" value="2"' in html  # 1 for the quest plus the First Bonus

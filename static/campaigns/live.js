@@ -1,0 +1,377 @@
+// The campaign pages at the table: a tap swaps only the panels it changed, keeps the tapped control
+// where the thumb is, says "saving…" then "saved" (or why not) beside it, and the sheet follows other
+// phones' taps by polling its ETag. Every form still works without this script (plain posts).
+(function () {
+  "use strict";
+
+  var gettext = window.gettext || function (text) { return text; };
+  var POLL_MS = 1500;
+  var SAVED_MS = 2500;
+  var CSRF = /name="csrfmiddlewaretoken" value="[^"]*"/g;
+
+  // --- Which control a write came from, found again in the new page ---------------------------------
+
+  // A control is named by its form's action and hidden values (not the revision, which changes with
+  // every write, nor the CSRF token), its own name and value, or its id or data-key.
+  function keyOf(el) {
+    if (!el) return null;
+    if (el.dataset && el.dataset.key) return "k:" + el.dataset.key;
+    if (el.id) return "#" + el.id;
+    var form = el.form || el.closest("form");
+    if (!form) return null;
+    var parts = [form.getAttribute("action") || ""];
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.type === "hidden" && field.name && field.name !== "revision" && field.name !== "csrfmiddlewaretoken") {
+        parts.push(field.name + "=" + field.value);
+      }
+    });
+    if (el.name) parts.push("@" + el.name + "=" + el.value);
+    return "f:" + parts.join("&");
+  }
+
+  function findByKey(key) {
+    if (!key) return null;
+    if (key.charAt(0) === "#") return document.getElementById(key.slice(1));
+    var selector = key.slice(0, 2) === "k:" ? "[data-key]" : "form button, form input[type=submit]";
+    var found = document.querySelectorAll(selector);
+    for (var i = 0; i < found.length; i++) {
+      if (keyOf(found[i]) === key) return found[i];
+    }
+    return null;
+  }
+
+  // What to keep still on screen: the tapped control, else the named thing nearest the thumb.
+  function anchorNear() {
+    var el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 3);
+    while (el && el !== document.body) {
+      if (el.id || el.matches("form button")) return el;
+      el = el.parentElement;
+    }
+    return null;
+  }
+
+  // The control, and the panel around it for when the write takes the control away (a started scenario).
+  function pin(el) {
+    var key = keyOf(el);
+    if (!key) return null;
+    var panel = el.closest("[data-sections] > [id]");
+    return {
+      key: key,
+      top: el.getBoundingClientRect().top,
+      panel: panel ? panel.id : null,
+      panelTop: panel ? panel.getBoundingClientRect().top : 0,
+    };
+  }
+
+  function restore(pinned) {
+    if (!pinned) return null;
+    var el = findByKey(pinned.key);
+    if (el) {
+      window.scrollBy(0, el.getBoundingClientRect().top - pinned.top);
+      return el;
+    }
+    var panel = pinned.panel && document.getElementById(pinned.panel);
+    if (panel) window.scrollBy(0, panel.getBoundingClientRect().top - pinned.panelTop);
+    return null;
+  }
+
+  // --- Swapping only what changed --------------------------------------------------------------------
+
+  // Each part remembers the HTML it was served as: what this script adds (a status line, a disabled
+  // button, an open <details>) is not a change from the server.
+  function served(el) {
+    return el.outerHTML.replace(CSRF, "");
+  }
+
+  function same(old, fresh) {
+    if (old.servedAs === undefined) old.servedAs = served(old);
+    return old.servedAs === served(fresh);
+  }
+
+  function remember(root) {
+    Array.prototype.forEach.call(root.children, function (part) { part.servedAs = served(part); });
+  }
+
+  // A panel with an answer the player is still typing waits for them (unless they wrote from it).
+  function busy(panel, own) {
+    if (panel === own) return false;
+    var active = document.activeElement;
+    if (active && panel.contains(active) && active.matches("input, select, textarea")) return true;
+    return Boolean(panel.querySelector("form[data-dirty]"));
+  }
+
+  function keepOpen(old, fresh) {
+    var open = {};
+    old.querySelectorAll("details[open]").forEach(function (d) { open[d.id || d.textContent.slice(0, 80)] = true; });
+    fresh.querySelectorAll("details").forEach(function (d) {
+      if (open[d.id || d.textContent.slice(0, 80)]) d.open = true;
+    });
+  }
+
+  // Replace, one by one, the parts of `root` that differ from `incoming`'s (parts with an id are matched
+  // by id, the others by position); the panel the write came from is always brought up to date.
+  function merge(root, incoming, own) {
+    var waiting = false;
+    var oldParts = Array.prototype.slice.call(root.children);
+    var newParts = Array.prototype.slice.call(incoming.children);
+    var byId = {};
+    oldParts.forEach(function (p) { if (p.id) byId[p.id] = p; });
+    var plain = oldParts.filter(function (p) { return !p.id; });
+    var plainIndex = 0;
+    var previous = null;
+    var kept = [];
+    newParts.forEach(function (part) {
+      var old = part.id ? byId[part.id] : plain[plainIndex++];
+      if (old && same(old, part)) {
+        kept.push(old);
+        previous = old;
+        return;
+      }
+      if (old && busy(old, own)) {
+        waiting = true;
+        kept.push(old);
+        previous = old;
+        return;
+      }
+      part.servedAs = served(part);
+      if (old) {
+        keepOpen(old, part);
+        old.replaceWith(part);
+      } else if (previous) {
+        previous.after(part);
+      } else {
+        root.prepend(part);
+      }
+      kept.push(part);
+      previous = part;
+      if (window.htmx) window.htmx.process(part);
+    });
+    oldParts.forEach(function (p) { if (kept.indexOf(p) < 0) p.remove(); });
+    return waiting;
+  }
+
+  function parse(html, id) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    return doc.getElementById(id);
+  }
+
+  // --- Feedback beside the control -------------------------------------------------------------------
+
+  function statusFor(control) {
+    var host = control.closest("form") || control;
+    var next = host.nextElementSibling;
+    if (next && next.classList.contains("write-status")) return next;
+    var status = document.createElement("span");
+    status.className = "write-status";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    host.after(status);
+    return status;
+  }
+
+  function say(control, state, text, retry) {
+    if (!control) return;
+    var status = statusFor(control);
+    status.dataset.state = state;
+    status.textContent = text;
+    if (retry) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "linkish retry";
+      button.textContent = gettext("Try again");
+      button.addEventListener("click", function () {
+        var again = findByKey(retry);
+        if (again && again.form) again.form.requestSubmit(again.matches("button, input[type=submit]") ? again : null);
+      });
+      status.append(" ", button);
+    }
+    if (state === "saved") {
+      window.setTimeout(function () { if (status.dataset.state === "saved") status.remove(); }, SAVED_MS);
+    }
+  }
+
+  var MESSAGES = {
+    saved: function () { return gettext("Saved."); },
+    conflict: function () { return gettext("Someone changed this meanwhile. This panel is up to date now; check it."); },
+    refused: function () { return gettext("Not saved: see the message."); },
+    forbidden: function () { return gettext("Not saved: you may not change that."); },
+    confirm: function () { return gettext("Please confirm."); },
+  };
+
+  // --- Writes through htmx ---------------------------------------------------------------------------
+
+  var writing = 0;
+  var lastWrite = 0;
+  var tapped = null;
+
+  document.addEventListener("click", function (event) {
+    var control = event.target.closest && event.target.closest("button, input[type=submit]");
+    if (control) tapped = control;
+  }, true);
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.closest("[data-sections]")) form.dataset.dirty = "";
+  });
+
+  function controlOf(detail) {
+    var elt = requester(detail);
+    var submitter = detail.requestConfig && detail.requestConfig.triggeringEvent && detail.requestConfig.triggeringEvent.submitter;
+    if (submitter) return submitter;
+    if (tapped && elt.contains(tapped)) return tapped;
+    return elt.querySelector("button[type=submit], button:not([type])") || elt;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail;
+    if (detail.requestConfig.verb !== "post") return;
+    var control = controlOf(detail);
+    requester(detail).dataset.pin = JSON.stringify(pin(control));
+    writing += 1;
+    say(control, "pending", gettext("Saving…"));
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.requestConfig.verb !== "post") return;
+    writing = Math.max(0, writing - 1);
+    lastWrite = Date.now();
+  });
+
+  // The element that made the request (htmx names the swap target as `elt` in the swap's events).
+  function requester(detail) {
+    return (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+  }
+
+  function pinnedOf(elt) {
+    try { return JSON.parse(elt.dataset.pin || "null"); } catch (e) { return null; }
+  }
+
+  // A write that never reached the server (no connection, server down): say so where the thumb is.
+  function failed(event, text) {
+    var pinned = pinnedOf(requester(event.detail));
+    if (!pinned) return;
+    var control = findByKey(pinned.key);
+    say(control, "error", text, pinned.key);
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    failed(event, gettext("No connection: not saved."));
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    failed(event, gettext("The server could not save this."));
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    var root = detail.target;
+    if (!root || !root.matches("[data-sections]") || !detail.shouldSwap) return;
+    var incoming = parse(detail.serverResponse, root.id);
+    if (!incoming) return;
+    detail.shouldSwap = false;
+    var pinned = pinnedOf(requester(detail)) || pin(anchorNear());
+    var outcome = detail.xhr.getResponseHeader("X-Write") || "";
+    var own = pinned && findByKey(pinned.key);
+    own = own && own.closest("[data-sections] > *");
+    merge(root, incoming, own);
+    var control = restore(pinned);
+    var panel = !control && pinned && pinned.panel && document.getElementById(pinned.panel);
+    if (!control && panel && outcome) {
+      // The control is gone with the write (a scenario started, a guild claimed): speak from its panel.
+      var heading = panel.querySelector("h2, h3");
+      if (heading) {
+        heading.setAttribute("tabindex", "-1");
+        heading.focus({preventScroll: true});
+        say(heading, outcome === "saved" ? "saved" : "error", (MESSAGES[outcome] || MESSAGES.saved)());
+      }
+    }
+    if (control && outcome) {
+      control.focus({preventScroll: true});
+      var retry = outcome === "conflict" ? pinned.key : null;
+      say(control, outcome === "saved" ? "saved" : "error", (MESSAGES[outcome] || MESSAGES.saved)(), retry);
+    }
+    var alert = root.querySelector(".errors[role=alert]");
+    if (alert && outcome && outcome !== "saved") alert.focus({preventScroll: true});
+  });
+
+  // --- Opening a heavy panel (a guild's editing tools, the results form) on demand --------------------
+
+  var opened = {};
+
+  function openPanels() {
+    return Object.keys(opened).join(",");
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var panels = openPanels();
+    if (panels) event.detail.headers["X-Open-Panels"] = panels;
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-open-panel], a[data-close-panel]");
+    if (!link) return;
+    var root = link.closest("[data-poll]");
+    if (!root) return;
+    event.preventDefault();
+    var name = link.dataset.openPanel || link.dataset.closePanel;
+    if (link.dataset.openPanel) opened[name] = true;
+    else delete opened[name];
+    var hash = link.hash && link.hash.slice(1);
+    refresh(root, {key: "k:panel-" + name, top: link.getBoundingClientRect().top}, link.dataset.openPanel ? hash : "");
+  });
+
+  // --- Following the other phones --------------------------------------------------------------------
+
+  var etags = {};
+  var waitingParts = false;
+
+  function refresh(root, pinned, reveal) {
+    var url = root.dataset.poll;
+    var headers = {"HX-Request": "true"};
+    var panels = openPanels();
+    if (panels) headers["X-Open-Panels"] = panels;
+    var forced = Boolean(pinned) || waitingParts;
+    if (etags[url + panels] && !forced) headers["If-None-Match"] = etags[url + panels];
+    var started = Date.now();
+    return fetch(url, {headers: headers, cache: "no-store", credentials: "same-origin"})
+      .then(function (response) {
+        if (response.status !== 200) return null;
+        etags[url + panels] = response.headers.get("ETag");
+        return response.text();
+      })
+      .then(function (html) {
+        // A write answered meanwhile: its answer is newer than this one.
+        if (!html || (!pinned && (writing || lastWrite > started))) return;
+        var incoming = parse(html, root.id);
+        if (!incoming) return;
+        var keep = pinned || pin(anchorNear());
+        waitingParts = merge(root, incoming, null);
+        var control = restore(keep);
+        if (reveal) {
+          var target = document.getElementById(reveal);
+          if (target) target.scrollIntoView({block: "start"});
+        } else if (pinned && control) {
+          control.focus({preventScroll: true});
+        }
+      })
+      .catch(function () { /* offline: the next round tries again */ });
+  }
+
+  function poll() {
+    var root = document.querySelector("[data-sections][data-poll]");
+    if (root && !document.hidden && !writing) refresh(root, null, "").finally(schedule);
+    else schedule();
+  }
+
+  function schedule() {
+    window.setTimeout(poll, POLL_MS);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-sections]").forEach(remember);
+    var root = document.querySelector("[data-sections][data-poll]");
+    if (!root) return;
+    (root.dataset.open || "").split(",").forEach(function (name) { if (name) opened[name] = true; });
+    schedule();
+  });
+})();

@@ -1,0 +1,141 @@
+"""At the table on 360 px phones: a tap keeps its place, says how it went, and the other phones follow.
+
+The demo campaign (seed_demo: 4 guilds, 3 scenarios played, a long history) is the page where a tap used to
+throw the phone to the bottom (the whole sheet swapped, then re-anchored by the browser).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from django.core.management import call_command
+
+from campaigns.management.commands.seed_demo import DEMO_PASSWORD
+from campaigns.models import Campaign
+from tests.browser.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The tapped control may move a little (a "saved" line appears under it), never by a screen.
+STILL_PX = 50
+# Another phone shows a change within 2 s (the sheet is polled every 1.5 s with its ETag).
+FOLLOW_MS = 2000
+
+
+@pytest.fixture
+def demo(content: None) -> Campaign:
+    call_command("seed_demo", verbosity=0)
+    return Campaign.objects.order_by("-pk").first()
+
+
+def log_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/campaigns/"))
+
+
+def phone_for(browser, live_server, username: str):
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, device_scale_factor=2)
+    page = context.new_page()
+    log_in(page, username)
+    return page
+
+
+def tap_in_place(page, control, keep=None) -> float:
+    """Tap `control` held in the middle of the screen; answer how far it (or `keep`, when the write takes
+    the control away) moved once the write is saved."""
+    keep = keep or control
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE['height'] / 2})")
+    before = keep.bounding_box()["y"]
+    with page.expect_response(lambda r: "/do/" in r.url):
+        control.click()
+    page.locator(".write-status[data-state=saved]").first.wait_for()
+    return abs(keep.bounding_box()["y"] - before)
+
+
+def teal_coins(page) -> str:
+    return page.locator("#live .g-teal .tap output").first.inner_text()
+
+
+def wait_teal_coins(page, value: str, timeout: int = 5000) -> None:
+    page.wait_for_function(
+        f"() => document.querySelector('#live .g-teal .tap output').textContent.trim() === '{value}'",
+        timeout=timeout,
+    )
+
+
+def test_taps_keep_the_thumbs_place_and_say_how_they_went(demo, phone):
+    log_in(phone, "ana")
+    phone.goto(f"/campaigns/{demo.pk}/")
+    start = phone.get_by_role("button", name=re.compile(r"^Start scenario 4"))
+    assert tap_in_place(phone, start, keep=phone.locator("#live h2")) < STILL_PX
+    for name in ("Teal Coins: one more", "Gray Treasure: one more", "Purple Coins: one more"):
+        moved = tap_in_place(phone, phone.get_by_role("button", name=name, exact=True))
+        assert moved < STILL_PX, f"{name} moved by {moved} px"
+        # Focus stays on the tapped control, for the next tap or the keyboard.
+        assert phone.evaluate("document.activeElement.getAttribute('aria-label')") == name
+    assert teal_coins(phone) == "1"
+    # The page did not land in the history at the bottom.
+    bottom = phone.evaluate("document.body.scrollHeight") - 2 * PHONE["height"]
+    assert phone.evaluate("window.scrollY") < bottom
+
+    # A double tap is one write: the button is disabled while its write is on the way.
+    plus = phone.get_by_role("button", name="Teal Coins: one more", exact=True)
+    plus.dblclick()
+    wait_teal_coins(phone, "2")
+    phone.wait_for_timeout(1000)
+    assert teal_coins(phone) == "2"
+
+    # No connection: said beside the control, with a way to try again.
+    phone.context.set_offline(True)
+    plus.click()
+    status = phone.locator(".write-status[data-state=error]")
+    status.wait_for()
+    assert "No connection" in status.inner_text()
+    phone.context.set_offline(False)
+    status.get_by_role("button", name="Try again").click()
+    wait_teal_coins(phone, "3")
+
+
+def test_other_phones_follow_and_a_stale_tap_is_told_and_retried(demo, phone, browser, live_server):
+    log_in(phone, "ana")
+    phone.goto(f"/campaigns/{demo.pk}/")
+    phone.get_by_role("button", name=re.compile(r"^Start scenario 4")).click()
+    plus = phone.get_by_role("button", name="Teal Coins: one more", exact=True)
+    plus.wait_for()
+    cleo = phone_for(browser, live_server, "cleo")
+    try:
+        cleo.goto(f"/campaigns/{demo.pk}/")
+        assert teal_coins(cleo) == "0"
+        control = cleo.get_by_role("button", name="Teal Coins: one more", exact=True)
+        control.scroll_into_view_if_needed()
+        y = control.bounding_box()["y"]
+        plus.click()
+        phone.locator(".write-status[data-state=saved]").first.wait_for()
+        started = time.monotonic()
+        wait_teal_coins(cleo, "1", timeout=FOLLOW_MS)
+        assert time.monotonic() - started < FOLLOW_MS / 1000
+        # The other phone did not move either.
+        assert abs(control.bounding_box()["y"] - y) < STILL_PX
+
+        # Ana's page misses the next change (its polls are held back), then she taps a stale form.
+        phone.route("**/campaigns/*/", lambda route: route.abort())
+        cleo.get_by_role("button", name="Teal Treasure: one more", exact=True).click()
+        cleo.locator(".write-status[data-state=saved]").first.wait_for()
+    finally:
+        cleo.context.close()
+    phone.unroute("**/campaigns/*/")
+    before = plus.bounding_box()["y"]
+    plus.click()
+    status = phone.locator(".write-status[data-state=error]")
+    status.wait_for()
+    assert "changed this meanwhile" in status.inner_text()
+    assert abs(plus.bounding_box()["y"] - before) < STILL_PX
+    status.get_by_role("button", name="Try again").click()
+    wait_teal_coins(phone, "2")
