@@ -62,9 +62,10 @@ def _partial(request: HttpRequest) -> bool:
 
 
 # The heavy panels of the sheet, rendered only when a reader opens them: a guild's editing tools, the
-# results form, the longer history. Asked for by `?open=` (without JavaScript) or the `X-Open-Panels`
-# header (static/campaigns/live.js sends the panels open on that phone with every request).
-PANEL = re.compile(r"^(record|history|guild-[a-z]{1,20})$")
+# results form, the longer history, the owner's tools once the campaign is under way. Asked for by
+# `?open=` (without JavaScript) or the `X-Open-Panels` header (static/campaigns/live.js sends the panels
+# open on that phone with every request).
+PANEL = re.compile(r"^(record|history|table|guild-[a-z]{1,20})$")
 OPEN_HEADER = "X-Open-Panels"
 
 

@@ -343,7 +343,11 @@ def _done(request: HttpRequest, access: Any, spec: Action, form: Any) -> HttpRes
     if spec.page == SHEET and request.POST.get("back") == "mine":
         return redirect("campaigns:mine", pk=pk)
     if spec.page == SHEET:
-        return redirect(reverse("campaigns:sheet", args=[pk]) + (f"#{spec.anchor}" if spec.anchor else ""))
+        # Back to where the form was, its panel open (the owner's tools are one, once the campaign is on).
+        opened = "?open=table" if spec.anchor == "table" else ""
+        return redirect(
+            reverse("campaigns:sheet", args=[pk]) + opened + (f"#{spec.anchor}" if spec.anchor else "")
+        )
     url = reverse("campaigns:upgrade" if spec.page == UPGRADE else "campaigns:hero-draft", args=[pk])
     guild = form.data.get("guild")
     return redirect(f"{url}?guild={guild}" if guild else url)

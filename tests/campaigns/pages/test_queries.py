@@ -148,6 +148,8 @@ def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_page
     huge = long_history(full_campaign(owner), owner, events=120)
     client = client_for(owner)
     page = client.get(f"/campaigns/{huge.pk}/").content.decode()
+    assert page.count('class="event') == 5
+    page = client.get(f"/campaigns/{huge.pk}/?open=history").content.decode()
     assert page.count('class="event') == 20
     assert f"/campaigns/{huge.pk}/history/" in page
     first, first_response = queries(client, f"/campaigns/{huge.pk}/history/")
@@ -232,7 +234,7 @@ def test_each_reader_gets_their_own_view_of_the_kept_sheet(owner, player):
 def test_the_page_is_read_afresh_after_a_new_join_code_though_no_event_records_it(owner):
     campaign = small_campaign(owner)
     client = client_for(owner)
-    url = f"/campaigns/{campaign.pk}/"
+    url = f"/campaigns/{campaign.pk}/?open=table"
     etag = client.get(url).headers["ETag"]
     code = {"revision": campaign.revision, "hours": 24, "max_uses": 2}
     client.post(f"/campaigns/{campaign.pk}/do/join-code/", code)
