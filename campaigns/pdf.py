@@ -277,6 +277,9 @@ def _finale(
     if finale is None:
         return None
     return {
+        # Base Arcadia Quest ends with the last scenario's winner (BR:261), not the medals.
+        "medal_finale": finale["kind"] == "medals",
+        "game_winner": _label(labels, finale["game_winner"]) if finale["game_winner"] else None,
         "medals": [
             {"achievement": str(title), "holders": [_label(labels, c) for c in finale["medals"].get(key, [])]}
             for key, title in ACHIEVEMENT_COLUMNS

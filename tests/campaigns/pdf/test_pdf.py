@@ -358,3 +358,17 @@ def test_the_last_page_draws_the_path_and_every_guilds_charts(demo_pdf, full_dem
     assert html.count('<g class="map-node taken"') == played  # the finale: every scenario of the path played
     assert html.count('<g class="series series-yellow"') == 4  # one line per guild in each of the 4 charts
     assert html.count('class="series series-') == 16
+
+
+def test_a_finished_base_campaign_prints_the_winner_of_the_game_not_the_medals(owner):
+    """BR:261 "The Guild that wins the last scenario is the winner, of the game." (no Medals, no Savior)."""
+    from tests.factories import BASE_SIX_SCENARIOS, build_campaign, record, refreshed, result_line
+
+    guilds = {"orange": None, "blue": None}
+    campaign = build_campaign(owner, guilds=guilds, name="Arcadia", edition="arcadia-quest")
+    for n, slug in enumerate(BASE_SIX_SCENARIOS):
+        winner = "blue" if n == len(BASE_SIX_SCENARIOS) - 1 else "orange"
+        campaign = record(owner, campaign, slug, [result_line(c, winner=c == winner) for c in guilds])
+    Campaign.objects.filter(pk=campaign.pk).update(finished_at="2026-12-01T12:00:00Z")
+    text = flat(" ".join(pdf_pages(pdf.render_sheet_pdf(campaign_id=refreshed(campaign).pk, paper="a4"))))
+    assert "Winner of the game" in text and "Savior of Arcadia" not in text and "Power Behind" not in text
