@@ -8,7 +8,7 @@ Savior of Arcadia kills the Underlord, and is the Ultimate Arcadian if it also h
 """
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules_helpers.box import CAMPAIGN_SCENARIOS
@@ -120,3 +120,22 @@ def _check_scenario(number: int, scenario: Mapping[str, frozenset[str]], guilds:
         check_one_winner(len(scenario.get("winner", ())))
     except ValueError as refused:
         raise ValueError(f"scenario {number}: {refused}") from None
+
+
+def savior_candidates(
+    final_quests: Mapping[str, Collection[str]], underlord_quests: Collection[str]
+) -> list[str]:
+    """The Guilds that can be the Savior of Arcadia: those whose results in the last scenario show its PvE
+    quest, the Underlord's kill (Hit Rock Bottom's "Kill Rock Bottom"). RB:1328-1334: the Savior is the Guild
+    that "dealt the killing blow" to the Underlord. Empty when the results record no such quest (recorded by
+    hand without quests), and then the table's word stands."""
+    return sorted(g for g, quests in final_quests.items() if any(q in underlord_quests for q in quests))
+
+
+def check_savior(savior: str | None, candidates: Collection[str]) -> None:
+    """The Savior recorded agrees with the last scenario's quests, when they name one (RB:1328-1334)."""
+    if candidates and savior not in candidates:
+        raise ValueError(
+            f"The last scenario's quests show the Underlord killed by {', '.join(sorted(candidates))}; "
+            "the Savior of Arcadia is the guild that dealt the killing blow."
+        )

@@ -204,6 +204,9 @@ class SheetSerializer(serializers.Serializer):
     )
     has_damnation = serializers.BooleanField(help_text="False for base Arcadia Quest (BR:224).")
     finale_kind = serializers.ChoiceField(choices=[editions.FINALE_MEDALS, editions.FINALE_LAST_WINNER])
+    savior_candidates = serializers.ListField(
+        child=serializers.CharField(), help_text="From the last quests."
+    )
 
 
 # --- The live tracker ----------------------------------------------------------------------------------

@@ -176,6 +176,21 @@ def campaign_finale(campaign: Campaign) -> rules_achievements.Finale | None:
     )
 
 
+def savior_candidates(campaign: Campaign, plays: list[ScenarioPlay]) -> list[str]:
+    """The guilds the last scenario's quests show killing the Underlord (M7): pre-fills and checks the
+    Savior (rules_helpers.achievements.savior_candidates); empty before the last scenario."""
+    if len(plays) < campaign.edition.scenarios_per_campaign or not editions.has_medal_finale(
+        campaign.edition.slug
+    ):
+        return []
+    last = plays[-1]
+    guilds = {g.pk: g.colour.slug for g in campaign.guilds.all()}
+    pve = {q.slug for q in last.scenario.quests.all()}
+    return rules_achievements.savior_candidates(
+        {guilds[r.guild_id]: r.quests for r in last.results.all()}, pve
+    )
+
+
 def game_winner(campaign: Campaign, plays: list[ScenarioPlay]) -> str | None:
     """The winner of the whole game, where the edition names one (base: the last scenario's, BR:260-261)."""
     if campaign.mode != Campaign.Mode.CAMPAIGN:
@@ -253,6 +268,7 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
         "game_winner": game_winner(campaign, plays),
         "has_damnation": editions.edition_rules(campaign.edition.slug).damnation,
         "finale_kind": editions.edition_rules(campaign.edition.slug).finale,
+        "savior_candidates": savior_candidates(campaign, plays),
     }
     return {"sheet": sheet, "guilds": [(g.pk, g.player_id) for g in guilds.values()]}
 

@@ -31,13 +31,16 @@ from campaigns.selectors.campaigns import (
     guild_hero,
     next_choice_refusal,
     next_chooser,
+    recorded_plays,
 )
 from campaigns.selectors.live import scenario_pve_quests
+from campaigns.selectors.sheet import savior_candidates
 from campaigns.services import upgrade
 from campaigns.services.backups import campaign_backup_after_commit
 from campaigns.services.history import Changes, event_record
 from campaigns.services.inventory import place_card
 from campaigns.services.revisions import claim_campaign_revision
+from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions, scoring
 from rules_helpers import episodic as rules_episodic
 from rules_helpers.box import MIN_GUILDS
@@ -354,6 +357,12 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
         savior_guild = campaign.guilds.filter(colour__slug=savior).first()
         if savior_guild is None:
             refuse("savior", _("%(savior)s is not a guild of this campaign.") % {"savior": repr(savior)})
+    if editions.has_medal_finale(campaign.edition.slug):
+        sheet = campaign_for_sheet(campaign_id=campaign.pk)
+        try:
+            rules_achievements.check_savior(savior, savior_candidates(sheet, recorded_plays(sheet)))
+        except ValueError as exc:
+            refuse("savior", str(exc))
     changes = Changes()
     changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
     name = savior_guild.colour.name if savior_guild else "nobody"

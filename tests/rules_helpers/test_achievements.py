@@ -190,3 +190,19 @@ def test_scenario_achievements_do_not_depend_on_the_order_of_the_guilds(results,
     shuffled = list(sheet)
     order.shuffle(shuffled)
     assert scenario_achievements(shuffled) == scenario_achievements(sheet)
+
+
+def test_the_savior_is_the_guild_whose_last_quests_show_the_underlords_kill():
+    """RB:1328-1334 the Savior of Arcadia is the Guild that dealt the Underlord the killing blow (M7)."""
+    from rules_helpers.achievements import check_savior, savior_candidates
+
+    candidates = savior_candidates(
+        {"yellow": ["pvp:teal"], "teal": ["kill-rock-bottom"]}, {"kill-rock-bottom"}
+    )
+    assert candidates == ["teal"]
+    check_savior("teal", candidates)
+    check_savior("yellow", [])  # recorded by hand without quests: the table's word stands
+    with pytest.raises(ValueError, match="killed by teal"):
+        check_savior("yellow", candidates)
+    with pytest.raises(ValueError, match="killed by teal"):
+        check_savior(None, candidates)
