@@ -9,6 +9,7 @@ from companion.helpers import urls as helpers_urls
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", views.service_worker, name="service-worker"),
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts.urlpatterns)),
     path("i18n/setlang/", i18n.set_language, name="set_language"),

@@ -1,3 +1,6 @@
+from pathlib import Path
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
@@ -7,6 +10,16 @@ from django.utils.translation import gettext as _
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/sw.js served at the site's root, so its scope is every page (a static URL would limit it to
+    /static/); never cached by the browser, so a new version is picked up on the next visit."""
+    script = (Path(settings.BASE_DIR) / "static" / "sw.js").read_text(encoding="utf-8")
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
 
 
 def _way_back(request: HttpRequest) -> str:

@@ -80,3 +80,17 @@ def test_the_500_page_is_html_with_a_way_home_in_both_languages(rf: RequestFacto
         response = views.server_error(rf.get("/campaigns/1/"))
     assert response.status_code == 500 and "Algo deu errado" in response.content.decode()
     assert "<script" not in response.content.decode()  # no nonce without the request: no inline script
+
+
+def test_the_service_worker_is_served_at_the_root_with_the_whole_site_as_scope():
+    response = Client().get("/sw.js")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/" and response["Cache-Control"] == "no-cache"
+    script = response.content.decode()
+    assert '"/helpers/dice/"' in script and '"/static/css/app.css"' in script
+
+
+def test_every_page_carries_the_offline_banner_hidden_and_its_script():
+    html = Client().get("/helpers/").content.decode()
+    assert '<div id="offline-banner" class="offline-banner" role="status" hidden' in html
+    assert 'src="/static/js/offline.js"' in html

@@ -1,0 +1,86 @@
+/* Inferno Companion's service worker, served at /sw.js (scope /).
+ *
+ * - Installs the app shell (styles, scripts, icons) and the table-side helper pages, so they open without a
+ *   network.
+ * - Pages (GET navigations and htmx reads): network first; every page that loads is kept, and offline the last
+ *   copy is shown (the page's own script says it is offline). Never a POST: writes are queued by offline.js.
+ * - Static files: from the cache, refreshed in the background.
+ * The cache name carries a version: a new sw.js drops the old caches on activation.
+ */
+const VERSION = "v1";
+const SHELL = "shell-" + VERSION;
+const PAGES = "pages-" + VERSION;
+const SHELL_URLS = [
+  "/static/css/app.css",
+  "/static/js/theme.js",
+  "/static/js/offline.js",
+  "/static/vendor/htmx.min.js",
+  "/static/helpers/helpers.js",
+  "/static/campaigns/campaigns.js",
+  "/static/manifest.webmanifest",
+  "/static/icons/icon.svg",
+  "/static/icons/icon-192.png",
+];
+const HELPER_PAGES = ["/helpers/", "/helpers/dice/", "/helpers/spawn/", "/helpers/death-curses/", "/helpers/monsters/"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    Promise.all([
+      caches.open(SHELL).then((cache) => cache.addAll(SHELL_URLS)),
+      // A helper page that fails to load (throttled, say) must not stop the rest from being kept.
+      caches.open(PAGES).then((cache) => Promise.all(HELPER_PAGES.map((url) => cache.add(url).catch(() => null)))),
+    ]).then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim())
+  );
+});
+
+function fromShell(request) {
+  return caches.match(request).then((cached) => {
+    const fresh = fetch(request).then((response) => {
+      if (response.ok) caches.open(SHELL).then((cache) => cache.put(request, response.clone()));
+      return response;
+    });
+    return cached || fresh;
+  });
+}
+
+function networkFirst(request) {
+  return fetch(request)
+    .then((response) => {
+      // Only whole, successful pages are kept (not redirects to the log-in, not errors, not partial swaps).
+      if (response.ok && response.type === "basic" && !request.headers.get("HX-Request")) {
+        const copy = response.clone();
+        caches.open(PAGES).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    })
+    .catch(() =>
+      caches.match(request, { ignoreVary: true }).then(
+        (cached) => cached || caches.match(new URL(request.url).pathname, { ignoreSearch: true, ignoreVary: true })
+      ).then((cached) => cached || Response.error())
+    );
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/admin/")) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(fromShell(request));
+    return;
+  }
+  // Status polls answer "nothing new" offline instead of an error, so the page keeps its last state.
+  if (request.headers.get("HX-Request") && url.pathname.endsWith("/status/")) {
+    event.respondWith(fetch(request).catch(() => new Response("", { status: 204 })));
+    return;
+  }
+  event.respondWith(networkFirst(request));
+});
