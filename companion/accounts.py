@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -14,15 +15,29 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 
 from companion.throttling import SignupThrottle, refused_for
 
 AFTER_LOGIN = reverse_lazy("campaigns:list")
-SIGNUP_THROTTLED = "Too many sign-ups from your network. Try again in {wait}."
-LOGIN_LOCKED = (
-    "Too many failed log-ins for this account or from your network, so logging in is paused. "
-    "Try again in {wait}; an administrator can lift the pause sooner."
-)
+
+
+def signup_throttled(minutes: int) -> str:
+    return ngettext(
+        "Too many sign-ups from your network. Try again in %(minutes)d minute.",
+        "Too many sign-ups from your network. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def login_locked(minutes: int) -> str:
+    return ngettext(
+        "Too many failed log-ins for this account or from your network, so logging in is paused. "
+        "Try again in %(minutes)d minute; an administrator can lift the pause sooner.",
+        "Too many failed log-ins for this account or from your network, so logging in is paused. "
+        "Try again in %(minutes)d minutes; an administrator can lift the pause sooner.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -43,7 +58,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         wait = refused_for(request, [SignupThrottle])
         if wait is not None:
-            return _too_many(request, "registration/signup.html", context, SIGNUP_THROTTLED, wait)
+            return _too_many(request, "registration/signup.html", context, signup_throttled, wait)
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -52,14 +67,14 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def _too_many(
-    request: HttpRequest, template: str, context: dict[str, Any], message: str, wait: float
+    request: HttpRequest, template: str, context: dict[str, Any], message: Callable[[int], str], wait: float
 ) -> HttpResponse:
     """The page again with the refusal on it (429), saying how long to wait."""
     minutes = max(1, math.ceil(wait / 60))
     response = render(
         request,
         template,
-        {**context, "throttled": message.format(wait=f"{minutes} minute{'s' if minutes > 1 else ''}")},
+        {**context, "throttled": message(minutes)},
         status=429,
     )
     response["Retry-After"] = str(math.ceil(wait))
@@ -74,7 +89,7 @@ def locked_out(
     wait = get_cool_off(request) or timedelta(minutes=15)
     form = AuthenticationForm(request)
     context = {"form": form, "next": request.POST.get("next", "")}
-    return _too_many(request, "registration/login.html", context, LOGIN_LOCKED, wait.total_seconds())
+    return _too_many(request, "registration/login.html", context, login_locked, wait.total_seconds())
 
 
 class LoginView(auth_views.LoginView):
