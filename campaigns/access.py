@@ -91,6 +91,13 @@ class Access:
         """A member who plays the guild, or the owner (who acts for an absent player)."""
         return self.is_member and self.may_edit_guild(guild)
 
+    def plays_or_holds(self, *, guild_id: int, has_player: bool, player_name: str) -> bool:
+        """The guild is the reader's own on "My guild": one they play, or (for the owner) one held for an
+        absent friend, which the owner plays for them (F12)."""
+        if guild_id in self.guild_ids:
+            return True
+        return self.is_owner and not has_player and bool(player_name)
+
     def may_claim(self, guild: Guild) -> bool:
         """A member takes an open guild: nobody plays it and the owner holds it for nobody. A guild held for
         an absent friend is the owner's to hand over (F12). Taking one's own again changes nothing."""

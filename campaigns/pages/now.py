@@ -18,12 +18,10 @@ from rules_helpers.box import MIN_GUILDS
 
 def my_colours(snapshot: dict[str, Any], reader: Access, guilds: list[dict[str, Any]]) -> list[str]:
     """The guilds the reader plays, in seat order; the owner also acts for the guilds held for friends."""
-    pairs = zip(snapshot["guilds"], guilds, strict=False)
-    played = {g["colour"] for (pk, _), g in pairs if pk in reader.guild_ids}
     return [
         g["colour"]
-        for g in guilds
-        if g["colour"] in played or (reader.is_owner and not g["player"] and g["player_name"])
+        for (pk, _), g in zip(snapshot["guilds"], guilds, strict=False)
+        if reader.plays_or_holds(guild_id=pk, has_player=bool(g["player"]), player_name=g["player_name"])
     ]
 
 

@@ -142,6 +142,9 @@ def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]
 def spawn(request: HttpRequest) -> HttpResponse:
     table = _spawn_table(request)
     form = SpawnForm(request.POST if request.method == "POST" else None, initial=_remembered(table))
+    if table:
+        for slot in form.slots:
+            form.fields[f"figure_{slot}"].widget.attrs["list"] = "spawn-monsters"
     context: dict[str, Any] = {"form": form, "table": table}
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
@@ -171,6 +174,8 @@ def _spawn_table(request: HttpRequest) -> dict[str, Any] | None:
         "scenario": scenario["slug"],
         "scenario_name": scenario["name"] or _("any scenario"),
         "setup": spawn_setup(access.campaign, scenario["slug"]),
+        # The edition's monsters, offered as suggestions while typing a figure (any name is still taken).
+        "monsters": [m.name for m in selectors_content.edition_monsters(access.campaign.edition)],
     }
 
 

@@ -167,3 +167,18 @@ def test_the_hero_draft_waits_for_its_moment(owner, campaign, state, message):
 
 def test_only_the_owner_starts_the_hero_draft(player, campaign):
     assert hero_draft_refusal(access(player, campaign), **READY) == "Only the campaign's owner may do this."
+
+
+# --- Whose guild is "My guild" -----------------------------------------------------------------------
+
+
+def test_my_guild_is_the_one_i_play_and_for_the_owner_the_ones_held_for_friends(
+    owner, player, member, campaign
+):
+    teal = guild(campaign, "teal")
+    held = {"guild_id": -1, "has_player": False, "player_name": "Absent Anna"}
+    assert access(player, campaign).plays_or_holds(guild_id=teal.pk, has_player=True, player_name="")
+    assert not access(member, campaign).plays_or_holds(guild_id=teal.pk, has_player=True, player_name="")
+    assert access(owner, campaign).plays_or_holds(**held)
+    assert not access(player, campaign).plays_or_holds(**held)
+    assert not spectating(member, campaign).plays_or_holds(**held)

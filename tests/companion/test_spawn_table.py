@@ -34,6 +34,7 @@ def test_a_spawn_from_a_campaign_is_remembered_for_its_scenario(owner, player, c
     assert 'name="figure_1" value="Harpy"' in html and 'name="figure_2" value="Demoness"' in html
     assert '<option value="crit" selected>' in html
     assert "as the group last used them" in html
+    assert 'list="spawn-monsters"' in html and '<datalist id="spawn-monsters">' in html
 
 
 def test_each_scenario_keeps_its_own_tile(owner, campaign):
