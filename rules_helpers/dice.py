@@ -2,6 +2,16 @@
 
 Every CRIT, from any die (first roll, extra die or reroll), adds one extra die. Rerolls are spent on failed
 dice, one each, in the order they failed (extra and rerolled dice included), until none remain.
+
+U6, rerolling the same die twice. Source: RB:1176-1181 "The result of this new roll replaces the original
+result … he has his full Reroll pool at his disposal to use in any order he'd like"; nothing forbids spending
+a second Reroll on a die whose reroll failed again. Decision: allowed; a re-failed die can be rerolled again
+while the pool lasts.
+
+U10, the dice faces. Source: GF:64-68, from two fan dice apps, not checked against the physical dice.
+Decision: the faces are content (the packs' `Die` records, editable, `verified: false`), read by the app
+through `faces_from_content`; the box constants (`box.ATTACK_FACES`, `box.DEFENSE_FACES`) are only the
+defaults of these pure functions and of their tests.
 """
 
 import random
@@ -76,6 +86,19 @@ def _checked_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
     if all(face == CRIT for face in faces):
         raise ValueError("a die whose every face is a crit would add extra dice forever")
     return faces
+
+
+ATTACK_DIE, DEFENSE_DIE = "attack", "defense"
+
+
+def faces_from_content(dice: dict[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The (Attack, Defense) faces of an edition's `Die` content records, by slug (U10 in the docstring).
+
+    A pack without either die raises ValueError naming it, rather than rolling invented faces (GF:8)."""
+    missing = [slug for slug in (ATTACK_DIE, DEFENSE_DIE) if not dice.get(slug)]
+    if missing:
+        raise ValueError(f"the {' and '.join(missing)} die is not in the content yet, so no roll is possible")
+    return check_faces(dice[ATTACK_DIE]), check_faces(dice[DEFENSE_DIE])
 
 
 def default_faces(kind: str) -> tuple[str, ...]:

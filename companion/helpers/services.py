@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.models import DeathCurse, Edition
+from campaigns.selectors.dice import edition_dice
 from rules_helpers import curses, dice, editions, odds, spawn
 
 # The box has 8 Attack and 6 Defense dice, but cards, Damnation (the Judge) and angels add dice; 20 of each
@@ -76,14 +77,24 @@ def dice_roll(
     attack_rerolls: int = 0,
     defense_rerolls: int = 0,
     seed: int | None = None,
+    edition: Edition | str | None = None,
 ) -> DiceResult:
-    """An attack against a defense: the Attack roll first, then the Defense roll, from one seeded stream."""
+    """An attack against a defense: the Attack roll first, then the Defense roll, from one seeded stream.
+
+    The faces are the edition's `Die` content (dice as data, U10 in `rules_helpers.dice`)."""
     seed, rng = _seeded(seed)
     with rule_of("kind"):
-        attack = dice.roll_attack(attack_dice, kind, rng=rng, rerolls=attack_rerolls)
-    defense = dice.roll_defense(defense_dice, rng=rng, rerolls=defense_rerolls)
+        attack_faces, defense_faces = dice.faces_from_content(edition_dice(edition))
+        attack = dice.roll_attack(attack_dice, kind, rng=rng, rerolls=attack_rerolls, faces=attack_faces)
+    defense = dice.roll_defense(defense_dice, rng=rng, rerolls=defense_rerolls, faces=defense_faces)
     chances = odds.wound_distribution(
-        attack_dice, kind, defense_dice, attack_rerolls=attack_rerolls, defense_rerolls=defense_rerolls
+        attack_dice,
+        kind,
+        defense_dice,
+        attack_rerolls=attack_rerolls,
+        defense_rerolls=defense_rerolls,
+        attack_faces=attack_faces,
+        defense_faces=defense_faces,
     )
     wounds = dice.wounds(attack.successes, defense.successes)
     return DiceResult(kind, attack, defense, wounds, seed, chances)
@@ -116,13 +127,14 @@ def spawn_resolve(
     The odds are always those of a roll, so a Ticket Scalper can weigh choosing against rolling.
     """
     with rule_of("tokens"):
-        chances = spawn.spawn_distribution(figures, tokens)
+        faces, _ = dice.faces_from_content(edition_dice())
+        chances = spawn.spawn_distribution(figures, tokens, faces=faces)
     if choices is not None:
         with rule_of("choices"):
             outcomes = spawn.choose_spawn(figures, tokens, choices)
     else:
         seed, rng = _seeded(seed)
-        outcomes = spawn.resolve_spawn(figures, tokens, rng=rng)
+        outcomes = spawn.resolve_spawn(figures, tokens, rng=rng, faces=faces)
     return SpawnResult(outcomes, seed, chances, spawn.tokens_after(tokens, outcomes))
 
 

@@ -274,9 +274,10 @@ def test_an_unknown_monster_or_scenario_seven_names_the_field(client):
     [
         ("get", "/helpers/", None, 0),
         ("get", "/helpers/dice/", None, 0),
-        ("post", "/helpers/dice/", {**DICE, "seed": 1}, 0),
+        # The dice are content (the packs' Die records): one query reads their faces.
+        ("post", "/helpers/dice/", {**DICE, "seed": 1}, 1),
         ("get", "/helpers/spawn/", None, 0),
-        ("post", "/helpers/spawn/", {**SPAWN, "seed": 1}, 0),
+        ("post", "/helpers/spawn/", {**SPAWN, "seed": 1}, 1),
         ("get", "/helpers/death-curses/", None, 1),
         ("post", "/helpers/death-curses/", {"edition": "inferno", "seed": 1, **_heroes(("Diana", 2, 3))}, 2),
         ("get", "/helpers/monsters/", None, 2),

@@ -229,3 +229,26 @@ def test_successes_never_exceed_the_faces_and_count_the_succeeding_faces(dice, r
 def test_a_defense_pool_rolls_defense_dice_unless_told_otherwise():
     roll = roll_pool(1, "defense", rng=ScriptedRandom(["shield"]))
     assert roll == Roll(("shield",), 1)
+
+
+def test_the_faces_come_from_the_content_records():
+    """GF:64-68 (U10): the faces are content; the app reads them from the packs' Die records."""
+    from rules_helpers.dice import faces_from_content
+
+    attack, defense = faces_from_content(
+        {
+            "attack": ["melee"] * 5 + ["crit"],
+            "defense": ["shield", "crit", "blank", "blank", "blank", "blank"],
+        }
+    )
+    assert attack == ("melee",) * 5 + ("crit",) and defense.count("blank") == 4
+    with pytest.raises(ValueError, match="defense die is not in the content"):
+        faces_from_content({"attack": ["melee"] * 6})
+
+
+def test_a_die_that_failed_its_reroll_may_be_rerolled_again():
+    """U6: RB:1180-1181 the Reroll pool is used "in any order he'd like"; nothing forbids rerolling a die
+    twice, so a re-failed die is rerolled while rerolls remain."""
+    rolled = roll_attack(1, "melee", rng=ScriptedRandom(["ranged", "ranged", "melee"]), rerolls=3)
+    assert rolled.successes == 1
+    assert rolled.dice[0].rerolled_from == ("ranged", "ranged")

@@ -1,0 +1,34 @@
+"""Dice as data: the helpers roll the faces of the packs' `Die` records, not constants (issue 13 item 10)."""
+
+import pytest
+from django.core.cache import cache
+
+from campaigns.models import Die
+
+pytestmark = pytest.mark.django_db
+
+ROLL = "/api/v1/helpers/roll/"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_history():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_the_dice_helper_rolls_the_faces_the_content_gives(api):
+    """GF:64-68 the faces come from fan apps and are kept as content; a table that corrects its Attack die in
+    the admin gets rolls and odds with the corrected faces (U10 in rules_helpers.dice)."""
+    Die.objects.filter(slug="attack").update(faces=["melee"] * 6)
+    data = api.post(ROLL, {"attack_dice": 3, "kind": "melee", "seed": 5}, format="json").json()
+    assert data["attack"]["faces"] == ["melee"] * 3 and data["wounds"] == 3
+    assert data["odds"]["wounds"]["3"] == 1.0
+
+
+def test_a_pack_without_dice_refuses_to_roll_invented_faces(api):
+    """GF:8 "Never invent a number": with no Attack die in the content the helper says so (400)."""
+    Die.objects.filter(slug="attack").delete()
+    response = api.post(ROLL, {"attack_dice": 3, "kind": "melee", "seed": 5}, format="json")
+    assert response.status_code == 400
+    assert "attack die is not in the content" in str(response.json())
