@@ -76,6 +76,8 @@
   }
 
   window.addEventListener("online", function () { show(); replay(); });
+  // The phone's Wi-Fi may stay up while the laptop serving the table is away: try the queue now and then too.
+  setInterval(function () { if (queue().length) replay(); }, 15000);
   window.addEventListener("offline", show);
   document.addEventListener("DOMContentLoaded", function () { show(); replay(); });
   show();
