@@ -174,3 +174,13 @@ def _pair_odds(faces: tuple[str, ...]) -> dict[tuple[str, str], float]:
 
 def _add_one(occupants: tuple[int, ...], index: int) -> tuple[int, ...]:
     return (*occupants[:index], occupants[index] + 1, *occupants[index + 1 :])
+
+
+# GF:111 Ticket Scalper: "That player controls spawning: instead of rolling, chooses for each spawning monster
+# to remove it or place it on any free Spawn token" (in the scenarios it benefits).
+SPAWN_CONTROL_TITLES = frozenset({"ticket-scalper"})
+
+
+def title_controls_spawn(title: str) -> bool:
+    """Whether holding this Title makes its holder choose the spawns instead of rolling (GF:111)."""
+    return title in SPAWN_CONTROL_TITLES

@@ -10,6 +10,7 @@ class TitleInPlayOut(serializers.Serializer):
     name = serializers.CharField()
     effect = serializers.CharField()
     holders = serializers.ListField(child=serializers.CharField(), help_text="The guilds holding it.")
+    controls_spawn = serializers.BooleanField(help_text="Its holder chooses the spawns (GF:111).")
 
 
 class LiveMonsterOut(serializers.Serializer):

@@ -6,7 +6,7 @@ from typing import Any
 
 from campaigns.models import Campaign, Guild, Hero, Quest, Scenario, ScenarioPlay, Title, UpgradeCard
 from campaigns.selectors.campaigns import edition_structure, live_play, played_slugs, recorded_plays
-from rules_helpers import editions, kills, progression, scoring
+from rules_helpers import editions, kills, progression, scoring, spawn
 from rules_helpers import episodic as rules_episodic
 
 
@@ -162,7 +162,13 @@ def in_play(campaign: Campaign, play: ScenarioPlay) -> dict[str, Any]:
             monsters[angel.monster.slug] = angel.monster
     return {
         "titles_in_play": [
-            {"slug": slug, "name": titles[slug].name, "effect": titles[slug].effect, "holders": holders}
+            {
+                "slug": slug,
+                "name": titles[slug].name,
+                "effect": titles[slug].effect,
+                "holders": holders,
+                "controls_spawn": spawn.title_controls_spawn(slug),
+            }
             for slug, holders in helping.items()
         ],
         "villain_angels": villains,

@@ -141,7 +141,10 @@ def odds_rows(chances: Mapping[int, float], rolled: int) -> list[dict[str, Any]]
 @throttled_like_the_api
 def spawn(request: HttpRequest) -> HttpResponse:
     table = _spawn_table(request)
-    form = SpawnForm(request.POST if request.method == "POST" else None, initial=_remembered(table))
+    initial = _remembered(table)
+    if request.GET.get("mode") == "choose":  # linked from a campaign whose Ticket Scalper is in play
+        initial["mode"] = "choose"
+    form = SpawnForm(request.POST if request.method == "POST" else None, initial=initial)
     if table:
         for slot in form.slots:
             form.fields[f"figure_{slot}"].widget.attrs["list"] = "spawn-monsters"

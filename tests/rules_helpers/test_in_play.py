@@ -40,3 +40,12 @@ def test_the_villain_tiers_pay_every_wounding_guild():
     """RB:958-960 the tiers Minor Minion, Major Minion, Minor Villain and Major Villain."""
     assert is_villain("major-villain") and is_villain("villain")
     assert not is_villain("minion") and not is_villain("")
+
+
+def test_the_ticket_scalper_controls_spawning():
+    """GF:111 Ticket Scalper: "That player controls spawning: instead of rolling, chooses for each spawning
+    monster"."""
+    from rules_helpers.spawn import title_controls_spawn
+
+    assert title_controls_spawn("ticket-scalper")
+    assert not title_controls_spawn("trailblazer")

@@ -1,9 +1,11 @@
 """When a scenario starts, the live tracker shows what matters in it: the Titles that help there and who holds
 them, and the Angels the Underlord fields as monsters (M8)."""
 
+import re
+
 import pytest
 
-from tests.factories import build_campaign, record, refreshed, result_line
+from tests.factories import build_campaign, client_for, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +32,11 @@ def test_the_titles_that_help_in_the_scenario_are_shown_with_their_holders(owner
     )
     live = _start(owner_api, campaign, "the-parade")
     assert [(t["slug"], t["holders"]) for t in live["titles_in_play"]] == [("ticket-scalper", ["teal"])]
+    assert live["titles_in_play"][0]["controls_spawn"] is True
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert f"?campaign={campaign.pk}&amp;mode=choose" in page
+    spawn = client_for(owner).get(f"/helpers/spawn/?campaign={campaign.pk}&mode=choose").content.decode()
+    assert re.search(r'value="choose"[^>]*checked', spawn)
 
 
 def test_the_underlords_angels_are_shown_and_can_be_named_in_a_kill(owner, owner_api):
