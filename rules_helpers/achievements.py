@@ -77,6 +77,13 @@ def _most_often(scenarios: Sequence[Mapping[str, frozenset[str]]], kind: str) ->
 
 
 def _most_medals(medals: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """The Guilds that get a Guild Council seat ("Power Behind the Throne"): the most Medals.
+
+    U3, a tie for the most Medals. Source: GF:296 "Guild with the most Medals gets a Guild Council seat"
+    (RB p33, past RB:1326, is not in the seed); RB:1323-1325 settle ties for Medals ("all tied Guilds win the
+    associated Medal") but the seat's text is missing. Decision: every Guild tied for the most Medals gets a
+    seat, as the rulebook does for Medals; no Medals at all gives no seat.
+    """
     return _top(Counter(guild for holders in medals.values() for guild in holders))
 
 

@@ -4,6 +4,17 @@ Each Hero draws one card per Death token plus one per 2 Damnation, keeps the hig
 on a tie) and discards the rest. When the deck runs out, the discard pile is shuffled into a new deck. If the
 deck and the discard pile are both empty (every card is held by a Hero) the draw is impossible and raises
 ``ValueError``: that cannot happen with the 24-card box deck, only with a short or wrong deck.
+
+Unclear points, decided here once:
+
+- U4, two drawn curses of equal (highest) value. Source: RB:1628-1630 "keeps only the highest card"; BR:224
+  "must keep the Death Curse card with the highest value among those he receives"; neither says which of two
+  equal cards. Decision: the first one drawn is kept (`_CursePiles.deal`); equal values have the same
+  strength, and a fixed rule keeps a seeded draw reproducible.
+- U5, the deck running out. Source: BR:224 "The Death Curse deck is reshuffled" (at the start of the phase
+  only); nothing covers an empty deck mid-phase. Decision: the discard pile is shuffled into a new deck
+  (`_CursePiles._draw_one`), and each hero's count is capped so the cards still in the deck or its discards
+  (all but those kept) are never exceeded (`draws_within_deck`). With the box's 24 cards this cannot happen.
 """
 
 import random

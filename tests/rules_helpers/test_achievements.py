@@ -107,6 +107,15 @@ def test_the_council_seat_goes_to_the_guild_with_most_medals():
     assert campaign_finale(scenarios, guilds=GUILDS, savior=None).council == {"purple"}
 
 
+def test_guilds_tied_for_the_most_medals_each_get_a_council_seat():
+    """U3: GF:296 "Guild with the most Medals gets a Guild Council seat" says nothing of ties; RB:1323-1325
+    give a tied Medal to "all tied Guilds", and the app seats every tied Guild the same way."""
+    scenarios = [_scenario("yellow", least_deaths={"purple"}), _scenario("yellow", least_deaths={"purple"})]
+    finale = campaign_finale(scenarios, guilds=GUILDS, savior="purple")
+    assert finale.council == {"yellow", "purple"}
+    assert finale.ultimate_arcadian == {"purple"}
+
+
 def test_a_campaign_without_medals_seats_nobody_on_the_council():
     finale = campaign_finale([], guilds=GUILDS, savior="gray")
     assert finale.council == NOBODY

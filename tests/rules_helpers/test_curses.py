@@ -45,6 +45,8 @@ def test_a_hero_keeps_the_highest_curse_drawn():
 
 
 def test_on_a_tie_the_first_curse_drawn_is_kept():
+    """U4: RB:1628-1630 "keeps only the highest card" and BR:224 do not say which of two equal cards; the
+    first one drawn is kept."""
     first, second = Curse("D-03", 3), Curse("INFD-03", 3)
     assert draw_curses([first, second], [("mark", 2)], rng=ScriptedRandom())["mark"].kept is first
 
@@ -62,6 +64,8 @@ def test_a_hero_without_deaths_or_damnation_draws_nothing_and_keeps_none():
 
 
 def test_when_the_deck_runs_out_the_discards_are_shuffled_into_a_new_deck():
+    """U5: BR:224 reshuffles the deck only at the start of the phase; an empty deck mid-phase takes the
+    discards, shuffled, as its new deck."""
     # Mark discards NO_CURSE and keeps SHOCK; the deck is then empty, so Kisha draws the discarded card.
     result = draw_curses([NO_CURSE, SHOCK], [("mark", 2), ("kisha", 1)], rng=ScriptedRandom())
     assert result["kisha"] == CurseDraw((NO_CURSE,), NO_CURSE)
