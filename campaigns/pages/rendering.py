@@ -65,7 +65,7 @@ def _partial(request: HttpRequest) -> bool:
 # results form, the longer history, the owner's tools once the campaign is under way. Asked for by
 # `?open=` (without JavaScript) or the `X-Open-Panels` header (static/campaigns/live.js sends the panels
 # open on that phone with every request).
-PANEL = re.compile(r"^(record|history|table|guild-[a-z]{1,20})$")
+PANEL = re.compile(r"^(record|history|table|map|charts|guild-[a-z]{1,20})$")
 OPEN_HEADER = "X-Open-Panels"
 
 

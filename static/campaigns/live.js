@@ -317,7 +317,8 @@
     if (link.dataset.openPanel) opened[name] = true;
     else delete opened[name];
     var hash = link.hash && link.hash.slice(1);
-    refresh(root, {key: "k:panel-" + name, top: link.getBoundingClientRect().top}, link.dataset.openPanel ? hash : "");
+    var reveal = link.dataset.openPanel && !link.hasAttribute("data-stay") ? hash : "";
+    refresh(root, {key: "k:panel-" + name, top: link.getBoundingClientRect().top}, reveal);
   });
 
   // --- Following the other phones --------------------------------------------------------------------
