@@ -32,7 +32,7 @@ from campaigns.pages.rendering import (
 )
 from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
-from campaigns.selectors.content import edition_monsters
+from campaigns.selectors.content import edition_monsters, level_label_with_source
 from campaigns.selectors.overrides import campaign_level_cards
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 from campaigns.selectors.sheet_cache import (
@@ -215,6 +215,7 @@ def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": [{"monster": m, "card": cards.get(m.slug)} for m in monsters],
         "may_write": access.is_member,
         "number": number,
+        "level": level_label_with_source(access.campaign.edition, number),
         "share": request.GET.get("share", ""),
         "tabs": tabs(access.campaign.pk, "helpers", share=request.GET.get("share", "")),
     }

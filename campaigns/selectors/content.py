@@ -108,6 +108,13 @@ def _empty_decks(edition: Edition) -> list[str]:
     return [deck for deck in level_decks if not counts.get(deck)]
 
 
+def level_label_with_source(edition: Edition, scenario_number: int) -> dict[str, str]:
+    """The monster level label a scenario uses and where that label comes from (a rulebook line, or
+    inferred: `rules_helpers.editions.level_label_source`, U1)."""
+    label = level_bracket(scenario_number, labels=tuple(edition.level_labels) or LEVEL_BRACKETS)
+    return {"label": label, "source": rules_editions.level_label_source(edition.slug, label)}
+
+
 def _quests_not_in_sources(edition: Edition) -> list[str]:
     """Scenarios whose PvE quests and Reward cards no source names (base Arcadia Quest, GF §1.5): the live
     tracker offers numbered PvE quest slots there (`rules_helpers.editions.unlisted_pve_quests`)."""

@@ -35,3 +35,10 @@ def test_a_finished_base_campaign_names_the_winner_of_the_game(owner):
     assert Campaign.objects.get(pk=campaign.pk).finished_at is not None
     html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
     assert "Medal:" not in html and "Winner of the game" in html and "BR:261" in html
+
+
+def test_the_monster_page_cites_the_level_labels_source(owner):
+    """BR:64-65 names the "Level 1" card; "4-5" and "6" are inferred (GF:231, U1)."""
+    campaign = build_campaign(owner, guilds=GUILDS, name="Arcadia", edition="arcadia-quest")
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
+    assert 'Level card "1" (source: BR:64-65).' in html
