@@ -171,3 +171,19 @@ def test_abandoning_a_live_scenario_keeps_the_choice_and_shows_its_taps_taken_ba
     assert history[tap]["undone"] is True
     assert history[_seq(campaign, "next-chosen")]["undone"] is False
     assert _post(owner_api, campaign, "undo/", seq=_seq(campaign, "next-chosen")).status_code == 200
+
+
+def test_guilds_tied_for_the_most_medals_each_get_a_council_seat(owner, owner_api):
+    """U3 (rules_helpers.achievements._most_medals): GF:296 "Guild with the most Medals gets a Guild Council
+    seat"; ties as RB:1323-1325 do for Medals. Yellow wins every scenario, Teal has the most coins, both have
+    no deaths: two Medals each, so both sit on the Council."""
+    from tests.factories import SIX_SCENARIOS, build_campaign
+
+    campaign = build_campaign(owner)
+    for slug in SIX_SCENARIOS:
+        record(owner, campaign, slug, [result_line("yellow", winner=True), result_line("teal", coins=2)])
+    response = _post(owner_api, campaign, "finale/", savior="yellow")
+    assert response.status_code == 200, response.json()
+    finale = response.json()["finale"]
+    assert sorted(finale["council"]) == ["teal", "yellow"]
+    assert finale["ultimate_arcadian"] == ["yellow"]
