@@ -15,7 +15,7 @@ def test_the_page_form_records_two_reward_cards_for_one_guild(owner):
     campaign = build_campaign(owner)
     for slug in SIX_SCENARIOS[:4]:
         campaign = record(owner, campaign, slug, [result_line("yellow", winner=True), result_line("teal")])
-    html = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/?open=record").content.decode()
     assert 'name="reward-yellow-2"' in html and 'name="reward-yellow-3"' not in html
     data = {
         "revision": refreshed(campaign).revision,
