@@ -255,6 +255,15 @@
   }
 
   document.addEventListener("htmx:sendError", function (event) {
+    // static/js/offline.js keeps a campaign write made offline and sends it when the connection is back:
+    // say so, and offer no retry (it would be written twice).
+    var form = requester(event.detail);
+    var url = (form && (form.getAttribute("hx-post") || form.getAttribute("action"))) || "";
+    if (document.getElementById("offline-banner") && /^\/campaigns\/\d+\/do\/[\w-]+\/$/.test(url)) {
+      var pinned = pinnedOf(form);
+      say(pinned && findByKey(pinned.key), "error", gettext("No connection: kept on this phone, sent when the connection is back."));
+      return;
+    }
     failed(event, gettext("No connection: not saved."));
   });
 

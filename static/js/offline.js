@@ -66,9 +66,11 @@
     }).then(function (response) {
       save(queue().slice(1));
       replaying = false;
-      if (response.status === 409) {
+      // An htmx answer is always 200; X-Write names how the write went (campaigns/pages/views.py).
+      var outcome = response.headers.get("X-Write") || "";
+      if (response.status === 409 || outcome === "conflict") {
         if (window.confirm(text("conflict"))) { window.location.reload(); return; }
-      } else if (!response.ok) {
+      } else if (!response.ok || outcome === "refused" || outcome === "forbidden") {
         window.alert(text("refused"));
       }
       if (queue().length) { replay(); } else { window.location.reload(); }
