@@ -46,7 +46,9 @@ class Action:
 
     def service_kwargs(self, form: forms.Form, access: Access) -> dict[str, Any]:
         data = form.service_args() if hasattr(form, "service_args") else _plain(form)
-        data.pop("confirm", None)
+        if self.form is not f.UndoForm:
+            # The review step's confirm only says "write it now"; the undo's is the service's own argument.
+            data.pop("confirm", None)
         data["revision"] = form.cleaned_data["revision"]
         if self.for_guild:
             data["guild"] = guild_for(access.campaign, form.cleaned_data["guild"])
