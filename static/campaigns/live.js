@@ -54,7 +54,7 @@
   function pin(el) {
     var key = keyOf(el);
     if (!key) return null;
-    var panel = el.closest("[data-sections] > [id]");
+    var panel = el.closest("[data-sections] > [id]") || el.closest("[data-sections]");
     return {
       key: key,
       top: el.getBoundingClientRect().top,
@@ -71,7 +71,12 @@
       return el;
     }
     var panel = pinned.panel && document.getElementById(pinned.panel);
-    if (panel) window.scrollBy(0, panel.getBoundingClientRect().top - pinned.panelTop);
+    if (panel) {
+      window.scrollBy(0, panel.getBoundingClientRect().top - pinned.panelTop);
+      // The panel shrank under the thumb (a hand of cards became one line): bring it back into view.
+      var box = panel.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) panel.scrollIntoView({block: "start"});
+    }
     return null;
   }
 

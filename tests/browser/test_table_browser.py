@@ -139,3 +139,31 @@ def test_other_phones_follow_and_a_stale_tap_is_told_and_retried(demo, phone, br
     assert abs(plus.bounding_box()["y"] - before) < STILL_PX
     status.get_by_role("button", name="Try again").click()
     wait_teal_coins(phone, "2")
+
+
+def test_the_hero_draft_keeps_the_thumbs_place(phone, content, django_user_model):
+    from campaigns.services import campaigns as setup
+    from campaigns.services.guilds import guild_add
+    from tests.factories import access, refreshed
+
+    owner = django_user_model.objects.create_user("olga", password=DEMO_PASSWORD)
+    campaign = setup.campaign_create(owner=owner, name="Draft Night", edition="inferno")
+    for colour in ("yellow", "teal"):
+        campaign = refreshed(campaign)
+        guild_add(
+            access=access(owner, campaign),
+            actor=owner,
+            revision=campaign.revision,
+            colour=colour,
+            player="olga",
+        )
+    log_in(phone, "olga")
+    phone.goto(f"/campaigns/{campaign.pk}/hero-draft/?guild=yellow")
+    deal = phone.get_by_role("button", name="Deal the heroes")
+    assert tap_in_place(phone, deal, keep=phone.locator("#hero-draft h1")) < STILL_PX
+    phone.locator(".hand-card").first.click()
+    keep = phone.get_by_role("button", name="Keep this hero")
+    tap_in_place(phone, keep, keep=phone.locator("#mine-title"))
+    # The hand became one line ("You kept a hero this round"): that panel is on screen, not lost.
+    title = phone.locator("#mine-title").bounding_box()["y"]
+    assert 0 <= title <= PHONE["height"]
