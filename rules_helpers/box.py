@@ -30,6 +30,8 @@ QUESTS_TO_WIN_TWO_GUILDS = 2
 # BR:215 "each Guild gets one coin for each Quest it accomplished".
 FIRST_BONUS_COINS = 1
 COINS_PER_QUEST = 1
+# RB:679-682: one coin for an enemy Hero, one to each other Guild when a Monster or trap kills a Hero.
+HERO_KILL_COINS = 1
 
 # Death Curses: RB:1628-1630 "1 Death Curse card per Death token and every 2 Damnation and keeps only the
 # highest card".

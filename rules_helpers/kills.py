@@ -10,12 +10,12 @@ says it is missing.
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
+from rules_helpers.box import HERO_KILL_COINS
+
 MONSTER = "monster"
 VILLAIN = "villain"
 HERO = "hero"
 VICTIMS = (MONSTER, VILLAIN, HERO)
-# RB:679-682: one coin for an enemy Hero, one to each other Guild when a Monster or trap kills a Hero.
-HERO_KILL_COINS = 1
 
 
 @dataclass(frozen=True)
