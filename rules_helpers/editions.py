@@ -19,6 +19,7 @@ BASE = "arcadia-quest"
 # RB:1311-1334: Medals, the Council seat, the Savior of Arcadia, the Ultimate Arcadian.
 FINALE_MEDALS = "medals"
 FINALE_LAST_WINNER = "last-winner"  # BR:260-261: "The Guild that wins the last scenario is the winner".
+FINALE_KINDS = (FINALE_MEDALS, FINALE_LAST_WINNER)
 
 
 @dataclass(frozen=True)

@@ -154,7 +154,7 @@ class LiveSummaryOut(serializers.Serializer):
 
 class FinaleOut(serializers.Serializer):
     kind = serializers.ChoiceField(
-        choices=[editions.FINALE_MEDALS, editions.FINALE_LAST_WINNER],
+        choices=editions.FINALE_KINDS,
         help_text="medals: Inferno's finale (RB:1311-1334); last-winner: base Arcadia Quest (BR:260-261).",
     )
     game_winner = serializers.CharField(
@@ -203,7 +203,7 @@ class SheetSerializer(serializers.Serializer):
         "wins the last scenario (BR:260-261), as soon as it is recorded.",
     )
     has_damnation = serializers.BooleanField(help_text="False for base Arcadia Quest (BR:224).")
-    finale_kind = serializers.ChoiceField(choices=[editions.FINALE_MEDALS, editions.FINALE_LAST_WINNER])
+    finale_kind = serializers.ChoiceField(choices=editions.FINALE_KINDS)
     savior_candidates = serializers.ListField(
         child=serializers.CharField(), help_text="From the last quests."
     )
