@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
 from campaigns.models import (
@@ -45,14 +46,21 @@ def clean_override_fields(kind: str, fields: Any, *, path: str = "") -> dict[str
     """The fields of an override, each checked against its kind's bounds; a bad one is a 400 beside it."""
     spec = OVERRIDE_FIELDS.get(kind)
     if spec is None:
-        refuse(f"{path}kind", f"Not a kind of content: choose one of {', '.join(OverrideKind.values)}.")
+        refuse(
+            f"{path}kind",
+            _("Not a kind of content: choose one of %(kinds)s.") % {"kinds": ", ".join(OverrideKind.values)},
+        )
     if not isinstance(fields, dict):
-        refuse(f"{path}fields", "Give the fields as an object of names and values.")
+        refuse(f"{path}fields", _("Give the fields as an object of names and values."))
     clean: dict[str, Any] = {}
     for name, value in fields.items():
         rule = spec.get(name)
         if rule is None:
-            refuse(f"{path}fields", f"{name!r} is not a field of this content; use {', '.join(spec)}.")
+            refuse(
+                f"{path}fields",
+                _("%(name)s is not a field of this content; use %(fields)s.")
+                % {"name": repr(name), "fields": ", ".join(spec)},
+            )
         clean[name] = _clean_value(f"{path}{name}", rule, value)
     return clean
 
@@ -60,14 +68,14 @@ def clean_override_fields(kind: str, fields: Any, *, path: str = "") -> dict[str
 def _clean_value(field: str, rule: tuple[str, Any], value: Any) -> Any:
     kind, bound = rule
     if kind == "number" and not is_whole_number(value, high=bound):
-        refuse(field, f"A whole number from 0 to {bound}.")
+        refuse(field, _("A whole number from 0 to %(high)s.") % {"high": bound})
     if kind == "flag" and not isinstance(value, bool):
-        refuse(field, "Yes or no (true or false).")
+        refuse(field, _("Yes or no (true or false)."))
     if kind == "choice" and value not in bound:
-        refuse(field, f"One of {', '.join(bound)}.")
+        refuse(field, _("One of %(choices)s.") % {"choices": ", ".join(bound)})
     if kind == "text":
         if not isinstance(value, str) or "\x00" in value or len(value.strip()) > bound:
-            refuse(field, f"Text of at most {bound} characters.")
+            refuse(field, _("Text of at most %(length)s characters.") % {"length": bound})
         return value.strip()
     return value
 
@@ -75,18 +83,30 @@ def _clean_value(field: str, rule: tuple[str, Any], value: Any) -> Any:
 def check_target(edition: Edition, kind: str, target: Any, fields: dict[str, Any], *, path: str = "") -> None:
     """The record an override names must be one of the edition's (or, for a card, a new card in full)."""
     if not isinstance(target, str) or not target or len(target) > 170:
-        refuse(f"{path}target", "Name the record (for example cerberus/2-3 or grimbolt).")
+        refuse(f"{path}target", _("Name the record (for example cerberus/2-3 or grimbolt)."))
     if kind == OverrideKind.MONSTER_LEVEL:
-        monster, _, label = target.partition("/")
+        monster, _sep, label = target.partition("/")
         labels = list(edition.level_labels) or list(LEVEL_BRACKETS)
         if label not in labels or not Monster.objects.filter(edition=edition, slug=monster).exists():
-            refuse(f"{path}target", f"{target!r} is not a monster's level card ({'/'.join(labels)}).")
+            refuse(
+                f"{path}target",
+                _("%(target)s is not a monster's level card (%(labels)s).")
+                % {"target": repr(target), "labels": "/".join(labels)},
+            )
     elif kind == OverrideKind.MONSTER:
         if not Monster.objects.filter(edition=edition, slug=target).exists():
-            refuse(f"{path}target", f"{target!r} is not a monster of {edition.name}.")
+            refuse(
+                f"{path}target",
+                _("%(target)s is not a monster of %(edition)s.")
+                % {"target": repr(target), "edition": edition.name},
+            )
     elif kind == OverrideKind.SCENARIO:
         if not Scenario.objects.filter(edition=edition, slug=target).exists():
-            refuse(f"{path}target", f"{target!r} is not a scenario of {edition.name}.")
+            refuse(
+                f"{path}target",
+                _("%(target)s is not a scenario of %(edition)s.")
+                % {"target": repr(target), "edition": edition.name},
+            )
     elif not edition_cards(edition).filter(slug=target).exists():
         _check_new_card(edition, target, fields, path=path)
 
@@ -94,16 +114,19 @@ def check_target(edition: Edition, kind: str, target: Any, fields: dict[str, Any
 def _check_new_card(edition: Edition, target: str, fields: dict[str, Any], *, path: str) -> None:
     """A card missing from the deck: a slug of its own, a name no other card has, a deck and a cost."""
     if not SLUG.match(target):
-        refuse(f"{path}target", "A new card's name in lower case letters, digits and dashes.")
+        refuse(f"{path}target", _("A new card's name in lower case letters, digits and dashes."))
     for name in NEW_CARD_FIELDS:
         if fields.get(name) in (None, ""):
-            refuse(f"{path}{name}", f"A card missing from the deck needs its {name}.")
+            refuse(f"{path}{name}", _("A card missing from the deck needs its %(field)s.") % {"field": name})
     clash = card_named(edition, fields["name"])
     if clash is not None:
         refuse(
             f"{path}name",
-            f"{clash.name!r} is already a card of the {clash.get_deck_display()} deck; choose it instead "
-            "of typing it, or give this card another name.",
+            _(
+                "%(card)s is already a card of the %(deck)s deck; choose it instead of typing it, or give "
+                "this card another name."
+            )
+            % {"card": repr(clash.name), "deck": clash.get_deck_display()},
         )
 
 
@@ -288,24 +311,32 @@ def campaign_level_cards_list(campaign: Campaign, level: int) -> list[UpgradeCar
 def clean_pack_records(document: Any, edition: Edition) -> list[dict[str, Any]]:
     """A content pack's records, each checked; the first bad one is a 400 naming it."""
     if not isinstance(document, dict) or document.get("format") != PACK_FORMAT:
-        refuse("format", f"Not a content pack (expected format {PACK_FORMAT!r}).")
+        refuse(
+            "format", _("Not a content pack (expected format %(format)s).") % {"format": repr(PACK_FORMAT)}
+        )
     if document.get("version") != PACK_VERSION:
-        refuse("version", f"This app reads content packs of version {PACK_VERSION}.")
+        refuse(
+            "version", _("This app reads content packs of version %(version)s.") % {"version": PACK_VERSION}
+        )
     if document.get("edition") != edition.slug:
-        refuse("edition", f"This pack is for {document.get('edition')!r}, not {edition.slug}.")
+        refuse(
+            "edition",
+            _("This pack is for %(pack)s, not %(edition)s.")
+            % {"pack": repr(document.get("edition")), "edition": edition.slug},
+        )
     records = document.get("records")
     if not isinstance(records, list) or len(records) > MAX_PACK_RECORDS:
-        refuse("records", f"A list of at most {MAX_PACK_RECORDS} records.")
+        refuse("records", _("A list of at most %(count)s records.") % {"count": MAX_PACK_RECORDS})
     clean, seen = [], set()
     for index, record in enumerate(records):
         path = f"records[{index}]."
         if not isinstance(record, dict) or set(record) - {"kind", "target", "fields", "verified_on"}:
-            refuse(f"{path}record", "A record holds kind, target, fields and verified_on, nothing else.")
+            refuse(f"{path}record", _("A record holds kind, target, fields and verified_on, nothing else."))
         fields = clean_override_fields(record.get("kind"), record.get("fields", {}), path=path)
         check_target(edition, record["kind"], record.get("target"), fields, path=path)
         key = (record["kind"], record["target"])
         if key in seen:
-            refuse(f"{path}target", f"{record['target']!r} is listed twice.")
+            refuse(f"{path}target", _("%(target)s is listed twice.") % {"target": repr(record["target"])})
         seen.add(key)
         clean.append({**record, "fields": fields, "verified_on": _date(record.get("verified_on"), path)})
     return clean
@@ -319,7 +350,7 @@ def _date(value: Any, path: str) -> datetime.date | None:
     except ValueError:
         day = None
     if day is None or not datetime.date(2000, 1, 1) <= day <= timezone.localdate():
-        refuse(f"{path}verified_on", "A date (YYYY-MM-DD) not in the future, or null.")
+        refuse(f"{path}verified_on", _("A date (YYYY-MM-DD) not in the future, or null."))
     return day
 
 

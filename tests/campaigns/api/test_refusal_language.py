@@ -84,3 +84,21 @@ def test_a_refusal_of_the_join_code_and_of_a_claim_speak_portuguese(owner, ben, 
         **PT,
     )
     assert taken.status_code in (400, 403) and "já tem um jogador" in str(taken.json())
+
+
+def test_a_refused_content_override_speaks_portuguese(owner, table, snapshot):
+    """A 400 from `selectors/overrides.py`: a value out of bounds and a monster the edition lacks."""
+    url = f"/api/v1/campaigns/{table.pk}/content/"
+    before = snapshot()
+    bounds = {"kind": "monster-level", "target": "cerberus/2-3"}
+    refused = as_user(owner).post(url, {**bounds, "fields": {"life": 10**9}}, format="json", **PT)
+    assert refused.status_code == 400
+    assert refused.json()["life"][0].startswith("Um número inteiro de 0 a ")
+    stranger = {"kind": "monster", "target": "nobody", "fields": {"figures": 2}}
+    refused = as_user(owner).post(url, stranger, format="json", **PT)
+    assert refused.status_code == 400 and refused.json()["target"][0].startswith(
+        "'nobody' não é um monstro de "
+    )
+    english = as_user(owner).post(url, stranger, format="json")
+    assert english.json()["target"][0].startswith("'nobody' is not a monster of ")
+    assert snapshot() == before
