@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from campaigns.access import Access
 from campaigns.models import (
     Campaign,
@@ -101,12 +104,23 @@ def phase_story(phase: UpgradePhase) -> list[str]:
     limit = phase.campaign.edition.max_saved_coins
     lines = []
     for part in parts:
-        drafted = ", ".join(names.get(s, s) for s in part.drafted) or "nothing"
-        bought = ", ".join(names.get(s, s) for s in part.bought) or "nothing"
+        drafted = ", ".join(names.get(s, s) for s in part.drafted) or _("nothing")
+        bought = ", ".join(names.get(s, s) for s in part.bought) or _("nothing")
         saved = coins_saved(part.coins - part.spent, max_saved_coins=limit) if part.purchased else 0
+        line = ngettext(
+            "%(guild)s drafted %(drafted)s; bought %(bought)s for %(spent)s; saved %(saved)s coin",
+            "%(guild)s drafted %(drafted)s; bought %(bought)s for %(spent)s; saved %(saved)s coins",
+            saved,
+        )
         lines.append(
-            f"{part.guild.colour.name} drafted {drafted}; bought {bought} for {part.spent}; "
-            f"saved {saved} coin{'s' if saved != 1 else ''}"
+            line
+            % {
+                "guild": part.guild.colour.name,
+                "drafted": drafted,
+                "bought": bought,
+                "spent": part.spent,
+                "saved": saved,
+            }
         )
     return lines
 

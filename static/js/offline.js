@@ -31,7 +31,7 @@
     if (message) message.hidden = !offline;
     if (count) {
       count.hidden = !waiting;
-      count.textContent = waiting ? text("queued").replace("{n}", String(waiting)) : "";
+      count.textContent = waiting ? text(waiting === 1 ? "queued-one" : "queued-many").replace("{n}", String(waiting)) : "";
     }
   }
 

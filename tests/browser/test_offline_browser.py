@@ -47,7 +47,7 @@ def test_a_write_made_offline_waits_and_is_sent_with_its_revision_when_back(phon
     phone.get_by_role("button", name="Create a join code").click()
     queued = phone.locator("[data-offline-queued]")
     queued.wait_for(state="visible")
-    assert "1 change(s) waiting" in queued.inner_text()
+    assert "1 change waiting" in queued.inner_text()
     assert not JoinCode.objects.filter(campaign=campaign).exists()
     phone.context.set_offline(False)
     deadline = time.monotonic() + 15

@@ -245,6 +245,11 @@ def test_a_full_phase_buys_saves_and_closes_then_reads_as_a_story(table):
     )
 
     assert any("saved" in action for action in review["actions"])
+    url = f"/api/v1/campaigns/{campaign.pk}/upgrade-phases/1/review/"
+    em_portugues = api_for(players["teal"]).get(url, HTTP_ACCEPT_LANGUAGE="pt-br").json()["story"]
+    teal_story = next(line for line in review["story"] if line.startswith("Teal"))
+    assert teal_story.endswith("bought nothing for 0; saved 1 coin")
+    assert any(line.endswith("comprou nada por 0; guardou 1 moeda") for line in em_portugues)
 
 
 def test_buying_four_cards_or_beyond_the_coins_is_refused(table):
