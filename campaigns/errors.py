@@ -10,10 +10,44 @@ from typing import Any, NoReturn
 from django.core.exceptions import ValidationError
 from django.db import InterfaceError as DbInterfaceError
 from django.db import OperationalError as DbOperationalError
+from django.utils.translation import gettext, gettext_noop
 
 # Worth another try later when rendering a sheet: the disk, the database connection. Everything else is a
 # bug or bad data.
 RENDER_TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OSError, DbOperationalError, DbInterfaceError)
+
+
+# The rules' constant refusals as `rules_helpers/` (no Django there) words them, marked here so the catalogue
+# holds their translations; a rule message with values in it stays English (tests check each is still raised).
+RULE_MESSAGES: frozenset[str] = frozenset(
+    {
+        gettext_noop("Death Curses cannot be moved between heroes."),
+        gettext_noop("Only upgrade cards can be moved."),
+        gettext_noop("Say whose hero was killed."),
+        gettext_noop("A monster's reward goes to the guild whose hero dealt the last wound; say which."),
+        gettext_noop(
+            "Heroes are fielded at the start of a scenario; unused heroes cannot join in the middle of one."
+        ),
+        gettext_noop(
+            "An angel kept for later is fielded at the start of a scenario, not in the middle of one."
+        ),
+        gettext_noop("Quests are a list of distinct quest slugs."),
+        gettext_noop("The scenario ended with the win; no quest can be completed after it."),
+        gettext_noop(
+            "Base Arcadia Quest has no Damnation: Death Curses come from Death tokens only (BR:224)."
+        ),
+        gettext_noop(
+            "In a campaign the Monster level is the scenario's number (RB:479-485); only an episodic game "
+            "chooses its level."
+        ),
+    }
+)
+
+
+def rule_refusal(exc: Exception) -> str:
+    """A rule's refusal in the reader's language: a constant rule message translated, any other as raised."""
+    message = str(exc)
+    return gettext(message) if message in RULE_MESSAGES else message
 
 
 def refuse(field: str, message: str) -> NoReturn:

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import (
     Campaign,
     Circle,
@@ -308,7 +308,7 @@ def check_next_scenario(campaign: Campaign, slug: Any, access: Access, level: An
     try:
         rules_episodic.check_level_only_when_episodic(level, episodic=episodic)
     except ValueError as exc:
-        refuse("level", str(exc))
+        refuse("level", rule_refusal(exc))
     scenario = (
         Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
     )
@@ -366,7 +366,7 @@ def _next_episodic(
             level, labels=labels, campaign_scenarios=campaign.edition.scenarios_per_campaign
         )
     except ValueError as exc:
-        refuse("level", str(exc))
+        refuse("level", rule_refusal(exc))
     return NextPlay(scenario, played + 1, label, last_winner(sheet))
 
 

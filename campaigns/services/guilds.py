@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import (
     Campaign,
     Guild,
@@ -243,7 +243,7 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
             size=access.campaign.edition.heroes_per_guild,
         )
     except ValueError as exc:
-        refuse("heroes", str(exc))
+        refuse("heroes", rule_refusal(exc))
     fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
     changes = Changes()
     for hero in GuildHero.objects.filter(guild=guild):
@@ -280,7 +280,7 @@ def angel_take(
             rescued_in_this_scenario=live is not None and live.scenario.angel_id == angel_hero.hero_id,
         )
     except ValueError as exc:
-        refuse("angel", str(exc))
+        refuse("angel", rule_refusal(exc))
     if swap_for is None:
         return angel_hero
     leaving = guild_hero(guild, swap_for, "swap_for")

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
 from campaigns.selectors.campaigns import guild_hero
 from campaigns.selectors.inventory import free_slot, slots_taken
@@ -39,7 +39,7 @@ def _check_slot(guild: Guild, slot: Any) -> int:
     try:
         return rules.check_slot(slot, slots=guild.campaign.edition.slots_per_hero)
     except ValueError as exc:
-        refuse("slot", str(exc))
+        refuse("slot", rule_refusal(exc))
 
 
 def _check_card_limit(guild: Guild, adding: int = 1) -> None:
@@ -47,7 +47,7 @@ def _check_card_limit(guild: Guild, adding: int = 1) -> None:
     try:
         rules.check_guild_card_limit(held, adding, limit=guild.campaign.edition.guild_card_limit)
     except ValueError as exc:
-        refuse("card", str(exc))
+        refuse("card", rule_refusal(exc))
 
 
 def place_card(
@@ -109,7 +109,7 @@ def inventory_move(
     try:
         rules.check_movable(item)
     except ValueError as exc:
-        refuse("item", str(exc))
+        refuse("item", rule_refusal(exc))
     claim_guild_revision(guild, revision)
     moving = _guild_card(guild, item_id)
     target = guild_hero(guild, hero)
@@ -173,7 +173,7 @@ def _curse_slot(guild: Guild, hero: GuildHero, curse: DeathCurse, slot: Any) -> 
             curse=curse.name,
         )
     except ValueError as exc:
-        refuse("slot", str(exc))
+        refuse("slot", rule_refusal(exc))
 
 
 @transaction.atomic
@@ -188,7 +188,7 @@ def hero_curse_set(
     try:
         rules.check_one_curse(HeroCurse.objects.filter(hero=target).exists(), hero=target.hero.name)
     except ValueError as exc:
-        refuse("hero", str(exc))
+        refuse("hero", rule_refusal(exc))
     changes = Changes()
     kept = changes.create(
         HeroCurse, guild=guild, hero=target, curse=card, slot=_curse_slot(guild, target, card, slot)
@@ -230,7 +230,7 @@ def guild_saved_coins_set(*, access: Access, actor: Any, guild: Guild, revision:
     try:
         check_saved_coins(coins, max_saved_coins=guild.campaign.edition.max_saved_coins)
     except ValueError as exc:
-        refuse("saved_coins", str(exc))
+        refuse("saved_coins", rule_refusal(exc))
     claim_guild_revision(guild, revision)
     changes = Changes()
     changes.update(guild, saved_coins=coins)

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import (
     Campaign,
     Guild,
@@ -104,7 +104,7 @@ def live_tally(
         try:
             editions.check_damnation(access.campaign.edition.slug, counter == "damnation")
         except ValueError as exc:
-            refuse("counter", str(exc))
+            refuse("counter", rule_refusal(exc))
         line = _hero_line(result, hero)
         _bump(changes, line, counter, delta, f"{line.hero.hero.name}'s {counter}")
         what = f"{line.hero.hero.name} ({guild.colour.name})"
@@ -160,7 +160,7 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     try:
         scoring.check_own_colour(quest, guild=guild.colour.slug, guild_name=guild.colour.name)
     except ValueError as exc:
-        refuse("quest", str(exc))
+        refuse("quest", rule_refusal(exc))
     if quest not in choices:
         refuse(
             "quest",
@@ -171,7 +171,7 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     try:
         scoring.check_scenario_open(won=PlayResult.objects.filter(play=play, winner=True).exists())
     except ValueError as exc:
-        refuse("quest", str(exc))
+        refuse("quest", rule_refusal(exc))
     if quest in result.quests:
         refuse(
             "quest",
@@ -255,7 +255,7 @@ def live_kill(
     try:
         scoring.check_scenario_open(won=any(r.winner for r in results.values()))
     except ValueError as exc:
-        refuse("victim", str(exc))
+        refuse("victim", rule_refusal(exc))
     names = {slug: r.guild.colour.name for slug, r in results.items()}
     reward, what = None, ""
     if victim in (kills.MONSTER, kills.VILLAIN):
@@ -271,7 +271,7 @@ def live_kill(
             wounded_by=list(wounded_by or ()),
         )
     except ValueError as exc:
-        refuse("victim", str(exc))
+        refuse("victim", rule_refusal(exc))
     changes = Changes()
     if payout.death_to is not None:
         line = _hero_line(results[payout.death_to], hero)

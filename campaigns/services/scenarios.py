@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member, require_owner
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import (
     Campaign,
     CampaignBackup,
@@ -104,7 +104,7 @@ def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) 
             angel=scenario.angel.name if scenario.angel_id else None,
         )
     except ValueError as exc:
-        refuse("results", str(exc))
+        refuse("results", rule_refusal(exc))
 
 
 def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> dict[str, UpgradeCard]:
@@ -124,7 +124,7 @@ def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]])
             names={slug: card.name for slug, card in cards.items()},
         )
     except ValueError as exc:
-        refuse("results", str(exc))
+        refuse("results", rule_refusal(exc))
     return cards
 
 
@@ -139,7 +139,7 @@ def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests:
             guild_name=guild.colour.name,
         )
     except ValueError as exc:
-        refuse("results", str(exc))
+        refuse("results", rule_refusal(exc))
 
 
 def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[int, int]]:
@@ -161,7 +161,7 @@ def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[i
         try:
             editions.check_damnation(guild.campaign.edition.slug, counts[hero.pk][1])
         except ValueError as exc:
-            refuse("results", str(exc))
+            refuse("results", rule_refusal(exc))
     return counts
 
 
@@ -362,7 +362,7 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
         try:
             rules_achievements.check_savior(savior, savior_candidates(sheet, recorded_plays(sheet)))
         except ValueError as exc:
-            refuse("savior", str(exc))
+            refuse("savior", rule_refusal(exc))
     changes = Changes()
     changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
     name = savior_guild.colour.name if savior_guild else "nobody"

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import (
     Campaign,
     CampaignBackup,
@@ -253,7 +253,7 @@ def _check_redistributed(guild: Guild) -> None:
             guild_card_slots(guild), slots=edition.slots_per_hero, limit=edition.guild_card_limit
         )
     except ValueError as exc:
-        refuse("guild", str(exc))
+        refuse("guild", rule_refusal(exc))
 
 
 @transaction.atomic

@@ -3,11 +3,15 @@ Portuguese for `pt-br`, in English otherwise; nothing is written either way."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from rest_framework.test import APIClient
 
+from campaigns.errors import RULE_MESSAGES
 from campaigns.models import Event
 from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
 
@@ -102,3 +106,35 @@ def test_a_refused_content_override_speaks_portuguese(owner, table, snapshot):
     english = as_user(owner).post(url, stranger, format="json")
     assert english.json()["target"][0].startswith("'nobody' is not a monster of ")
     assert snapshot() == before
+
+
+def test_a_rule_refusal_from_rules_helpers_speaks_portuguese(owner, table, snapshot):
+    """A 400 whose words come from pure `rules_helpers/kills.py`, translated at the boundary (errors.py)."""
+    guilds = {"yellow": None, "teal": None}
+    live = build_campaign(owner, name="Live table", guilds=guilds)
+    start = {"scenario": "beyond-the-gates-of-hell", "revision": refreshed(live).revision}
+    assert (
+        as_user(owner).post(f"/api/v1/campaigns/{live.pk}/live/start/", start, format="json").status_code
+        == 201
+    )
+    kill = {"victim": "hero", "hero": "diana", "revision": refreshed(live).revision}
+    before = snapshot()
+    url = f"/api/v1/campaigns/{live.pk}/live/kill/"
+    refused = as_user(owner).post(url, kill, format="json", **PT)
+    assert refused.status_code == 400 and refused.json() == {
+        "victim": ["Diga de quem é o Herói que foi morto."]
+    }
+    assert as_user(owner).post(url, kill, format="json").json() == {"victim": ["Say whose hero was killed."]}
+    assert snapshot() == before
+
+
+def test_every_translated_rule_message_is_still_raised_by_the_rules():
+    """A rule reworded in `rules_helpers/` would silently fall back to English: each mapped text is raised."""
+    raised = set()
+    for path in Path(settings.BASE_DIR, "rules_helpers").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+                first = node.exc.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    raised.add(first.value)
+    assert sorted(RULE_MESSAGES - raised) == []
