@@ -12,13 +12,15 @@ from django.db import InterfaceError as DbInterfaceError
 from django.db import OperationalError as DbOperationalError
 from django.utils.translation import gettext, gettext_noop
 
+from rules_helpers.refusals import RuleError
+
 # Worth another try later when rendering a sheet: the disk, the database connection. Everything else is a
 # bug or bad data.
 RENDER_TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OSError, DbOperationalError, DbInterfaceError)
 
 
-# The rules' constant refusals as `rules_helpers/` (no Django there) words them, marked here so the catalogue
-# holds their translations; a rule message with values in it stays English (tests check each is still raised).
+# The rules' refusals as `rules_helpers/` (no Django there) words them, marked here so the catalogue
+# holds their translations (tests check each is still raised).
 RULE_MESSAGES: frozenset[str] = frozenset(
     {
         gettext_noop("Death Curses cannot be moved between heroes."),
@@ -40,12 +42,26 @@ RULE_MESSAGES: frozenset[str] = frozenset(
             "In a campaign the Monster level is the scenario's number (RB:479-485); only an episodic game "
             "chooses its level."
         ),
+        # With values: a `rules_helpers.refusals.RuleError` fills them in after the words are translated.
+        gettext_noop("A hero has inventory slots 1 to %(slots)s."),
+        gettext_noop("A guild holds at most %(limit)s upgrade cards; discard one first."),
+        gettext_noop("%(hero)s already keeps a Death Curse; a hero keeps only one."),
+        gettext_noop("%(curse)s does not take an inventory slot."),
+        gettext_noop(
+            "Every card must sit in one of a hero's %(slots)s slots; move or discard the extra ones."
+        ),
+        gettext_noop("A guild keeps at most %(limit)s upgrade cards; discard down to %(limit)s."),
+        gettext_noop("Field exactly %(size)s different heroes."),
+        gettext_noop("%(hero)s is not on the guild's roster."),
+        gettext_noop("%(guild)s is not a guild in this scenario."),
     }
 )
 
 
 def rule_refusal(exc: Exception) -> str:
     """A rule's refusal in the reader's language: a constant rule message translated, any other as raised."""
+    if isinstance(exc, RuleError) and exc.message in RULE_MESSAGES:
+        return gettext(exc.message) % exc.params if exc.params else gettext(exc.message)
     message = str(exc)
     return gettext(message) if message in RULE_MESSAGES else message
 

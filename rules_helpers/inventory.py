@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from rules_helpers.box import GUILD_CARD_LIMIT, SLOTS_PER_HERO
 from rules_helpers.counts import check_count, is_whole_number
+from rules_helpers.refusals import RuleError
 
 Hero = TypeVar("Hero")
 Card = TypeVar("Card")
@@ -20,7 +21,7 @@ Card = TypeVar("Card")
 def check_slot(slot: int, *, slots: int = SLOTS_PER_HERO) -> int:
     """A slot of a Hero's inventory: 1 to ``slots``."""
     if not is_whole_number(slot, low=1, high=slots):
-        raise ValueError(f"A hero has inventory slots 1 to {slots}.")
+        raise RuleError("A hero has inventory slots 1 to %(slots)s.", slots=slots)
     return slot
 
 
@@ -34,7 +35,7 @@ def check_guild_card_limit(held: int, adding: int = 1, *, limit: int = GUILD_CAR
     check_count("Upgrade cards the guild holds", held)
     check_count("Upgrade cards added", adding)
     if held + adding > limit:
-        raise ValueError(f"A guild holds at most {limit} upgrade cards; discard one first.")
+        raise RuleError("A guild holds at most %(limit)s upgrade cards; discard one first.", limit=limit)
 
 
 def check_movable(item: str) -> None:
@@ -48,7 +49,7 @@ def check_movable(item: str) -> None:
 def check_one_curse(keeps_one: bool, *, hero: str = "This hero") -> None:
     """A Hero keeps one Death Curse at a time: the highest it drew (RB:1630)."""
     if keeps_one:
-        raise ValueError(f"{hero} already keeps a Death Curse; a hero keeps only one.")
+        raise RuleError("%(hero)s already keeps a Death Curse; a hero keeps only one.", hero=hero)
 
 
 def curse_slot(
@@ -64,7 +65,7 @@ def curse_slot(
     ``taken`` are the slots holding the Hero's cards; ``curse`` names the curse in the messages."""
     if not takes_slot:
         if slot is not None:
-            raise ValueError(f"{curse} does not take an inventory slot.")
+            raise RuleError("%(curse)s does not take an inventory slot.", curse=curse)
         return None
     if slot is None:
         return free_slot(taken, slots=slots) or slots
@@ -81,11 +82,14 @@ def check_redistributed(
     """
     card_slots = list(card_slots)
     if any(slot > slots for slot in card_slots):
-        raise ValueError(
-            f"Every card must sit in one of a hero's {slots} slots; move or discard the extra ones."
+        raise RuleError(
+            "Every card must sit in one of a hero's %(slots)s slots; move or discard the extra ones.",
+            slots=slots,
         )
     if len(card_slots) > limit:
-        raise ValueError(f"A guild keeps at most {limit} upgrade cards; discard down to {limit}.")
+        raise RuleError(
+            "A guild keeps at most %(limit)s upgrade cards; discard down to %(limit)s.", limit=limit
+        )
 
 
 def bought_card_places(

@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from rules_helpers.box import HERO_KILL_COINS
+from rules_helpers.refusals import RuleError
 
 MONSTER = "monster"
 VILLAIN = "villain"
@@ -54,7 +55,7 @@ def kill_payout(
         raise ValueError(f"A kill is of a {', '.join(VICTIMS)}, not {victim!r}.")
     unknown = [g for g in [killer, victim_guild, *wounded_by] if g is not None and g not in guilds]
     if unknown:
-        raise ValueError(f"{unknown[0]!r} is not a guild in this scenario.")
+        raise RuleError("%(guild)s is not a guild in this scenario.", guild=repr(unknown[0]))
     if victim == HERO:
         if victim_guild is None:
             raise ValueError("Say whose hero was killed.")

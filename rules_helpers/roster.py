@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from typing import TypeVar
 
 from rules_helpers.box import HEROES_PER_GUILD
+from rules_helpers.refusals import RuleError
 
 Hero = TypeVar("Hero")
 
@@ -22,10 +23,10 @@ def check_fielding(
     Guild", and no source says a Hero swapped for one leaves it, so it may be fielded again later.
     """
     if len(fielded) != size or len(set(fielded)) != size:
-        raise ValueError(f"Field exactly {size} different heroes.")
+        raise RuleError("Field exactly %(size)s different heroes.", size=size)
     missing = [hero for hero in fielded if hero not in roster]
     if missing:
-        raise ValueError(f"{missing[0]} is not on the guild's roster.")
+        raise RuleError("%(hero)s is not on the guild's roster.", hero=missing[0])
     return list(fielded)
 
 

@@ -125,6 +125,8 @@ def test_a_rule_refusal_from_rules_helpers_speaks_portuguese(owner, table, snaps
         "victim": ["Diga de quem é o Herói que foi morto."]
     }
     assert as_user(owner).post(url, kill, format="json").json() == {"victim": ["Say whose hero was killed."]}
+    stranger = as_user(owner).post(url, {**kill, "hero_guild": "purple"}, format="json", **PT)
+    assert stranger.json() == {"victim": ["'purple' não é uma Guilda neste Cenário."]}
     assert snapshot() == before
 
 
