@@ -60,7 +60,10 @@ def campaign_for_sheet(*, campaign_id: int) -> Campaign:
             Prefetch(
                 "plays",
                 queryset=plays.prefetch_related(
-                    Prefetch("results", queryset=results), "scenario__title__benefits"
+                    # The scenarios' quests: the last one's name the Savior (savior_candidates).
+                    Prefetch("results", queryset=results),
+                    "scenario__title__benefits",
+                    "scenario__quests",
                 ),
             ),
             Prefetch(

@@ -38,13 +38,14 @@ pytestmark = pytest.mark.django_db
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
 # A sheet page read from the cache: session, user, the access check (campaign, edition and role in one
 # query) and, for the owner only, the join codes still open and the backups kept (they change without an
-# event). The history pages read neither.
-OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 5, 3, 4
-# Computing it: + the prefetched sheet (11, the campaign's card corrections included), the latest history,
-# open phase, hero draft and members (4), and the edition's forms catalogue (5, kept per content version).
-OWNER_PAGE_COLD = OWNER_PAGE + 11 + 4 + 5
-# The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (11).
-API, API_COLD = 1, 12
+# event). The history pages read neither; they read which changes an abandon took back, then one page.
+OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 5, 3, 5
+# Computing it: + the prefetched sheet (12: the campaign's card corrections and the scenarios' quests, which
+# name the Savior, included), the changes an abandon took back, the latest history, open phase, hero draft
+# and members (5), and the edition's forms catalogue (5, kept per content version).
+OWNER_PAGE_COLD = OWNER_PAGE + 12 + 5 + 5
+# The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (12).
+API, API_COLD = 1, 13
 
 
 def full_campaign(owner):
