@@ -14,6 +14,7 @@ from campaigns.errors import refuse
 from campaigns.models import Guild
 from campaigns.pages import forms as f
 from campaigns.pages.live_forms import KillForm
+from campaigns.pages.seating_forms import SeatingEnterForm
 from campaigns.selectors.campaigns import event_at, guild_for
 from campaigns.services import (
     backups,
@@ -110,6 +111,7 @@ ACTIONS: dict[str, Action] = {
     "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="now"),
     "next": Action(f.ScenarioForm, scenarios.next_scenario_choose, anchor="next"),
     "seating": Action(f.RevisionForm, seating.seating_draw, anchor="now"),
+    "seating-enter": Action(SeatingEnterForm, seating.seating_draw, anchor="seating"),
     "finale": Action(f.FinaleForm, scenarios.campaign_finale_record, anchor="finale"),
     "undo": Action(f.UndoForm, _undo, anchor="history"),
     "assign": Action(f.AssignForm, guilds.guild_assign, anchor="table"),

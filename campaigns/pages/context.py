@@ -174,7 +174,18 @@ def _next(
         "may_choose": may_choose and not data["finished"],
         "seating": seating_badges(data["seating"], guilds),
         "may_draw_seating": reader.is_member and not data["finished"] and data["live"] is None,
+        # The table may have drawn the tokens itself: one Starting Area (1 to n) per guild, entered by hand.
+        "seat_guilds": seat_guilds(data["seating"], guilds),
+        "area_numbers": list(range(1, len(guilds) + 1)),
     }
+
+
+def seat_guilds(seating: dict[str, Any] | None, guilds: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each guild with the Starting Area it holds now (its seat number before any is drawn)."""
+    areas = seating["starting_areas"] if seating else {}
+    return [
+        {"b": badge(g), "colour": c, "area": areas.get(c, n)} for n, (c, g) in enumerate(guilds.items(), 1)
+    ]
 
 
 def seating_badges(seating: dict[str, Any] | None, guilds: dict[str, Any]) -> dict[str, Any] | None:

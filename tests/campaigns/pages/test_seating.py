@@ -19,3 +19,43 @@ def test_the_owner_draws_the_starting_areas_and_the_sheet_says_who_plays_first(o
     assert "plays first." in html
     assert "Draw the Starting Areas again" in html
     assert refreshed(campaign).next_first_player in {"yellow", "teal"}
+
+
+def test_the_table_enters_the_starting_areas_it_drew_by_hand(owner_client, campaign):
+    """RB:505-512 "each player is randomly assigned a Starting Area" with the tokens: the page takes the areas
+    the table drew, so the seating follows them; BR:96 the first scenario's first player is random."""
+    page = owner_client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Or enter the Starting Areas the table drew" in page and 'name="area-teal"' in page
+    response = owner_client.post(
+        f"/campaigns/{campaign.pk}/do/seating-enter/",
+        {"revision": refreshed(campaign).revision, "area-yellow": 2, "area-teal": 1},
+        follow=True,
+    )
+    assert response.status_code == 200
+    campaign = refreshed(campaign)
+    assert campaign.next_starting_areas == {"yellow": 2, "teal": 1}
+    assert campaign.next_first_player in {"yellow", "teal"}
+    assert "plays first." in response.content.decode()
+
+
+def test_two_guilds_in_one_starting_area_are_refused_and_nothing_changes(owner_client, campaign):
+    """RB:515-517 with n guilds the Starting Areas are 1 to n, each used once."""
+    before = refreshed(campaign).revision
+    response = owner_client.post(
+        f"/campaigns/{campaign.pk}/do/seating-enter/",
+        {"revision": before, "area-yellow": 1, "area-teal": 1},
+    )
+    assert response.status_code == 400
+    assert "each used once" in response.content.decode()
+    campaign = refreshed(campaign)
+    assert (campaign.revision, campaign.next_starting_areas) == (before, {})
+
+
+def test_a_share_link_holder_cannot_enter_starting_areas(spectator_client, campaign):
+    # The share link reads the sheet; a write from a non-member finds no campaign (404).
+    response = spectator_client.post(
+        f"/campaigns/{campaign.pk}/do/seating-enter/",
+        {"revision": refreshed(campaign).revision, "area-yellow": 1, "area-teal": 2},
+    )
+    assert response.status_code == 404
+    assert not refreshed(campaign).next_starting_areas
