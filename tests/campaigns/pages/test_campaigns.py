@@ -45,7 +45,7 @@ def test_a_wrong_join_code_gets_one_generic_error(campaign, snapshot):
     before = snapshot()
     response = client_for(nina).post("/campaigns/join/", {"code": "NOPE2345"})
     assert response.status_code == 400
-    assert setup.JOIN_CODE_ERROR in response.content.decode()
+    assert str(setup.JOIN_CODE_ERROR) in response.content.decode()
     assert snapshot() == before
 
 
