@@ -235,6 +235,8 @@ def _rows(plays: list[dict[str, Any]], labels: dict[str, dict[str, str]], count:
             "number": play["number"],
             "scenario": play["name"],
             "level": play["level"],
+            # Who played first, when the table drew (or entered) its Starting Areas for that scenario.
+            "first": _label(labels, play["seating"]["first_player"]) if play.get("seating") else None,
             "cells": [
                 [_label(labels, c) for c in play["achievements"][key]]
                 for key, _label_text in ACHIEVEMENT_COLUMNS
