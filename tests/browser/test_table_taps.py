@@ -107,7 +107,10 @@ def test_a_scenario_is_recorded_by_the_form_in_at_most_25_taps(table):
     its reward card given to a Purple hero."""
     page, campaign, _ = table
     taps = Taps(page)
+    # The results form is rendered when a player opens it (the sheet stays light).
+    taps.tap(page.get_by_role("link", name="Open the results form"))
     form = page.locator("#record")
+    form.locator("input[type=number]").first.wait_for()
     for field in form.locator("input[type=number]").all():
         box = field.bounding_box()
         assert box and box["width"] >= 44, f"{field.get_attribute('name')} is {box and box['width']} px wide"
@@ -139,22 +142,15 @@ def test_a_scenario_is_recorded_by_the_form_in_at_most_25_taps(table):
     assert ScenarioPlay.objects.filter(campaign=campaign).count() == 0
     taps.tap(page.get_by_role("button", name="Record these results"))
     page.wait_for_load_state()
-    print(
-        "DEBUG",
-        page.url,
-        page.content()[:200],
-        page.locator("#record").inner_text()[:3000]
-        if page.locator("#record").count()
-        else page.locator("main").inner_text()[:2000],
-    )
     page.wait_for_url(re.compile(r"#now$"))
     result = refreshed(campaign).plays.get().results.get(guild__colour__slug="purple")
     assert (result.coins, result.treasure, result.winner, result.won_title) == (10, 1, True, True)
-    assert taps.count == (19 if rewarded else 15) <= 25, f"{taps.count} taps (README: 19)"
+    assert taps.count == (20 if rewarded else 16) <= 25, f"{taps.count} taps (README: 20)"
 
 
 def test_the_review_warns_before_an_all_zero_result_is_written(table):
     page, campaign, _ = table
+    page.get_by_role("link", name="Open the results form").click()
     page.locator("#record").get_by_text("Yellow won").click()
     page.locator("#record").get_by_role("button", name="Review the results").click()
     page.get_by_text("Every coin, treasure, Death token and Damnation is 0").wait_for()

@@ -87,6 +87,7 @@ def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplica
     from collections import Counter
 
     from campaigns.models import Guild, UpgradePhase
+    from campaigns.selectors.overrides import campaign_level_deck
     from campaigns.services import upgrade
     from campaigns.services.scenarios import scenario_record_result
     from rules_helpers.drafts import UpgradeDraft
@@ -103,7 +104,7 @@ def test_a_hundred_drafts_with_everyone_picking_at_once_lose_no_pick_and_duplica
         results=[result_line(c, winner=c == "yellow") for c in colours],
         seed=0,
     )
-    deck = Counter(upgrade._level_deck(campaign, 1))
+    deck = Counter(campaign_level_deck(campaign, 1))
 
     def player(colour):
         def play_three_rounds():
