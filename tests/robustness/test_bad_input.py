@@ -11,7 +11,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from campaigns.models import Campaign, InventoryCard, UpgradePhase
+from campaigns.models import Campaign, InventoryCard, UpgradeCard, UpgradePhase
 from campaigns.selectors.phases import phase_view
 from campaigns.services import upgrade
 from campaigns.services.inventory import hero_curse_set, inventory_card_add
@@ -187,6 +187,13 @@ def draft_done(t: Table) -> None:
 def drafted(t: Table, colour: str) -> list[str]:
     phase = UpgradePhase.objects.get(campaign_id=t.campaign_id)
     return phase_view(phase, t.access_as_owner(), t.guild(colour))["mine"]["drafted"]
+
+
+def priciest(t: Table, colour: str) -> list[str]:
+    """The three dearest cards drafted, whatever order the database dealt them in."""
+    slugs = drafted(t, colour)
+    costs = dict(UpgradeCard.objects.filter(slug__in=slugs).values_list("slug", "cost"))
+    return sorted(slugs, key=lambda slug: -(costs.get(slug) or 0))[:3]
 
 
 def not_in_hand(t: Table) -> str:
@@ -379,7 +386,7 @@ ROWS = [
         lambda t: {"cards": drafted(t, "yellow")[:4], "revision": t.grev("yellow")}, 400,
         "Buy at most 3 cards", draft_done),
     Row("buying beyond your coins", "owner", f"{G}/yellow/upgrade-phase/buy/",
-        lambda t: {"cards": drafted(t, "yellow")[:3], "revision": t.grev("yellow")}, 400,
+        lambda t: {"cards": priciest(t, "yellow"), "revision": t.grev("yellow")}, 400,
         "but the guild has only 1", draft_done),
     Row("buying a card the guild did not draft", "owner", f"{G}/yellow/upgrade-phase/buy/",
         yellow({"cards": ["grimbolt"]}), 400, "'grimbolt' is not among the cards Yellow drafted",
