@@ -252,7 +252,7 @@ class LiveOut(serializers.Serializer):
     live = LiveStateOut(allow_null=True)
 
 
-# --- The upgrade phase and the hero draft -------------------------------------------------------------
+# --- Members and the history (the upgrade phase and the hero draft are in phase_outputs.py) ---------
 
 
 class MemberOut(serializers.Serializer):
