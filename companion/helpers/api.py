@@ -60,6 +60,13 @@ class RollSerializer(serializers.Serializer):
     defense_dice = serializers.IntegerField(min_value=0, max_value=services.MAX_DEFENSE_DICE, default=0)
     attack_rerolls = serializers.IntegerField(min_value=0, max_value=services.MAX_REROLLS, default=0)
     defense_rerolls = serializers.IntegerField(min_value=0, max_value=services.MAX_REROLLS, default=0)
+    overkill = serializers.IntegerField(
+        min_value=0,
+        max_value=services.MAX_OVERKILL,
+        required=False,
+        allow_null=True,
+        help_text="The target Monster's Overkill rating: the answer says whether this attack overkills it.",
+    )
     seed = seed_field()
 
 
@@ -94,6 +101,10 @@ class RollResultSerializer(serializers.Serializer):
     attack = AttackRollSerializer()
     defense = DefenseRollSerializer()
     wounds = serializers.IntegerField()
+    overkills = serializers.BooleanField(
+        allow_null=True,
+        help_text="Whether the Wounds reach the Overkill rating given (RB:938, U7); null without a rating.",
+    )
     seed = serializers.IntegerField()
     odds = WoundOddsSerializer()
 
@@ -123,6 +134,7 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
             "dice": _dice(defense, dice.DEFENSE),
         },
         "wounds": result.wounds,
+        "overkills": result.overkills,
         "seed": result.seed,
         "odds": {"wounds": {str(w): p for w, p in result.odds.items()}},
     }

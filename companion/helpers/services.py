@@ -18,13 +18,15 @@ from django.utils.translation import ngettext
 
 from campaigns.models import DeathCurse, Edition
 from campaigns.selectors.dice import edition_dice
-from rules_helpers import curses, dice, editions, odds, spawn
+from rules_helpers import curses, dice, editions, monsters, odds, spawn
 
 # The box has 8 Attack and 6 Defense dice, but cards, Damnation (the Judge) and angels add dice; 20 of each
 # covers every pool a table reports while keeping the exact odds instant.
 MAX_ATTACK_DICE = 20
 MAX_DEFENSE_DICE = 20
 MAX_REROLLS = 10
+# The same bound as a Monster's Overkill rating entered as campaign content.
+MAX_OVERKILL = 99
 SEED_MAX = 2**32 - 1
 # Seeds we pick are short so a player can read one out across the table; any seed up to SEED_MAX replays.
 NEW_SEED_BELOW = 1_000_000
@@ -67,6 +69,8 @@ class DiceResult:
     wounds: int
     seed: int
     odds: dict[int, float]
+    # Against a Monster's Overkill rating, whether this single attack skips its Payback (U7); else None.
+    overkills: bool | None = None
 
 
 def dice_roll(
@@ -78,6 +82,7 @@ def dice_roll(
     defense_rerolls: int = 0,
     seed: int | None = None,
     edition: Edition | str | None = None,
+    overkill: int | None = None,
 ) -> DiceResult:
     """An attack against a defense: the Attack roll first, then the Defense roll, from one seeded stream.
 
@@ -97,7 +102,9 @@ def dice_roll(
         defense_faces=defense_faces,
     )
     wounds = dice.wounds(attack.successes, defense.successes)
-    return DiceResult(kind, attack, defense, wounds, seed, chances)
+    # U7 is decided in rules_helpers.monsters.overkills (RB:938 "equal to or higher"; RB:956 "beat").
+    killed = None if overkill is None else monsters.overkills(wounds, overkill)
+    return DiceResult(kind, attack, defense, wounds, seed, chances, killed)
 
 
 # --- Spawn --------------------------------------------------------------------------------------------

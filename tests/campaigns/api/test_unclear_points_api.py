@@ -84,3 +84,24 @@ def test_u10_the_defense_roll_uses_the_faces_of_the_die_record(api):
     assert data["defense"]["faces"] == ["shield", "shield"] and data["defense"]["saves"] == 2
     # 2 hits and every Crit's extra die against 2 sure saves: 23 in 27 (the box's Defense die: under 2 in 5).
     assert data["odds"]["wounds"]["0"] == pytest.approx(23 / 27)
+
+
+def test_u7_an_attack_whose_wounds_equal_the_overkill_rating_overkills(api):
+    """U7: RB:938-939 "deals a number of Wounds equal to or higher than the Monster's Overkill rating, the
+    Monster is immediately killed" against RB:956 "a single attack must beat its Overkill rating": decided
+    once in `rules_helpers.monsters.overkills`, "equal to or higher" (RB:938); the roll helper answers so."""
+    Die.objects.filter(slug="attack").update(faces=["melee"] * 6)  # every die is one Hit, no Crit
+    body = {"attack_dice": 3, "kind": "melee", "seed": 5}
+
+    def roll(**extra):
+        response = api.post(ROLL, {**body, **extra}, format="json")
+        assert response.status_code == 200, response.json()
+        return response.json()
+
+    assert roll(overkill=3)["wounds"] == 3
+    assert roll(overkill=3)["overkills"] is True  # equal: RB:938, not RB:956's "beat"
+    assert roll(overkill=2)["overkills"] is True
+    assert roll(overkill=4)["overkills"] is False
+    assert roll()["overkills"] is None  # no rating given, nothing to say
+    refused = api.post(ROLL, {**body, "overkill": -1}, format="json")
+    assert refused.status_code == 400 and "overkill" in refused.json()
