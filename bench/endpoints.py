@@ -346,14 +346,19 @@ def run(endpoint: Endpoint, site: Site, *, connections: int, seconds: float, scr
 
 
 def measure(
-    site: Site, *, seconds: float, connections: tuple[int, ...], scripts: Path
+    site: Site,
+    *,
+    seconds: float,
+    connections: tuple[int, ...],
+    scripts: Path,
+    endpoints: tuple[Endpoint, ...] = ENDPOINTS,
 ) -> list[dict[str, Any]]:
     """Warm every endpoint, then per concurrency: floor, endpoint, floor, ..., floor."""
-    for endpoint in (FLOOR, *ENDPOINTS):
+    for endpoint in (FLOOR, *endpoints):
         run(endpoint, site, connections=connections[0], seconds=1, scripts=scripts)
     runs = []
     for conns in connections:
-        for endpoint in ENDPOINTS:
+        for endpoint in endpoints:
             runs.append(run(FLOOR, site, connections=conns, seconds=seconds, scripts=scripts))
             runs.append(run(endpoint, site, connections=conns, seconds=seconds, scripts=scripts))
             _progress(runs[-2:])
@@ -451,6 +456,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="measure nothing: draw the README's table from results.json",
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=[endpoint.key for endpoint in ENDPOINTS],
+        help="measure only this endpoint (repeatable), at -c8, against the floor; "
+        "prints the table and writes neither results.json nor the README",
+    )
     options = parser.parse_args(argv)
     if options.readme_only:
         write_readme(report(json.loads(RESULTS.read_text())))
@@ -480,7 +492,18 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"campaign #{campaign}; {options.seconds:g} s per run; -c{' and -c'.join(map(str, CONNECTIONS))}"
         )
-        runs = measure(site, seconds=options.seconds, connections=CONNECTIONS, scripts=Path(tmp))
+        chosen = tuple(e for e in ENDPOINTS if not options.only or e.key in options.only)
+        runs = measure(
+            site,
+            seconds=options.seconds,
+            connections=CONNECTIONS[:1] if options.only else CONNECTIONS,
+            scripts=Path(tmp),
+            endpoints=chosen,
+        )
+    if options.only:
+        # A quick look at a few endpoints while working on them: the record and the README stay as they are.
+        print(targets.markdown(tables(runs, probes), LABELS))
+        return 0
     by_conns = tables(runs, probes)
     results = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),

@@ -56,10 +56,25 @@ class ReusedClients(RedisCacheClient):
         return client
 
 
+# One command for a throttle's count (Redis runs a script atomically): a MULTI of SET NX, INCRBY and TTL is
+# five commands and replies to parse. A key found without an expiry (none should be) gets one, so a window
+# can never count forever.
+WINDOW_HIT = """
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+"""
+
+
 class ResilientRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = ReusedClients
+        self._scripts: dict[int, Any] = {}  # the throttle's script, per client (EVALSHA after the first)
 
     get = _degrade(_default)(RedisCache.get)
     get_many = _degrade(lambda *a, **k: {})(RedisCache.get_many)
@@ -73,16 +88,15 @@ class ResilientRedisCache(RedisCache):
     incr = _degrade(lambda key, delta=1, *a, **k: delta)(RedisCache.incr)
 
     def _hit(self, key: Any, seconds: int) -> tuple[int, float]:
-        """Count one request in a throttle window in one round trip: open the window if it is new, add
-        one, and read how long it still lasts."""
+        """Count one request in a throttle window in one command: add one, and open the window (its
+        expiry) if it is new; the count and how long the window still lasts."""
         key = self.make_and_validate_key(key)
         client = self._cache.get_client(key, write=True)
-        pipe = client.pipeline()
-        pipe.set(key, 0, ex=seconds, nx=True)
-        pipe.incr(key)
-        pipe.ttl(key)
-        _, count, ttl = pipe.execute()
-        return count, float(ttl if ttl > 0 else seconds)
+        script = self._scripts.get(id(client))
+        if script is None:
+            script = self._scripts.setdefault(id(client), client.register_script(WINDOW_HIT))
+        count, ttl = script(keys=[key], args=[seconds])
+        return int(count), float(ttl if ttl > 0 else seconds)
 
     # While Redis is down the throttle lets requests through, like every other use of the cache.
     hit = _degrade(lambda key, seconds, *a, **k: (1, float(seconds)))(_hit)

@@ -16,7 +16,7 @@ defaults of these pure functions and of their tests.
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -91,7 +91,7 @@ def _checked_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
 ATTACK_DIE, DEFENSE_DIE = "attack", "defense"
 
 
-def faces_from_content(dice: dict[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def faces_from_content(dice: Mapping[str, Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The (Attack, Defense) faces of an edition's `Die` content records, by slug (U10 in the docstring).
 
     A pack without either die raises ValueError naming it, rather than rolling invented faces (GF:8)."""
