@@ -32,6 +32,7 @@ CAMPAIGN_SCOPED_KINDS = frozenset(
         "undo-campaign",
         "live-started",
         "live-abandoned",
+        "hero-draft-abandoned",
         "seating-drawn",
     }
 )
@@ -46,6 +47,7 @@ OWNER_ONLY_UNDO = frozenset(
         "upgrade-opened",
         "upgrade-abandoned",
         "hero-draft-started",
+        "hero-draft-abandoned",
         "live-abandoned",
     }
 )
@@ -248,4 +250,17 @@ def hero_draft_refusal(
         return _("The hero draft happens before any guild has chosen heroes.")
     if started:
         return _("The hero draft has already started.")
+    return None
+
+
+def hero_draft_abandon_refusal(access: Access, *, started: bool, done: bool) -> str | None:
+    """Why the hero draft may not be abandoned now, or None when the owner may abandon it: like an upgrade
+    phase or a live scenario, only the owner stops it, and only while it runs (once over, its heroes are
+    the guilds' and each pick is undone from the history)."""
+    if not access.is_owner:
+        return _("Only the campaign's owner may do this.")
+    if not started:
+        return _("No hero draft is running.")
+    if done:
+        return _("The hero draft is over; undo a pick from the history instead.")
     return None

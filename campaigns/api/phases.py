@@ -88,6 +88,10 @@ class HeroDraftStartInput(Revision):
     pass
 
 
+class HeroDraftAbandonInput(Revision):
+    pass
+
+
 UpgradePick = campaign_action(
     CardsInput, upgrade.upgrade_pick, guild=True, summary="Keep 2 cards of your hand"
 )
@@ -107,6 +111,12 @@ HeroDraftStart = campaign_action(
     code=status.HTTP_201_CREATED,
     role="owner",
     summary="Start the hero draft",
+)
+HeroDraftAbandon = campaign_action(
+    HeroDraftAbandonInput,
+    hero_draft.hero_draft_abandon,
+    role="owner",
+    summary="Abandon the running hero draft",
 )
 HeroDraftPick = campaign_action(
     HeroPickInput, hero_draft.hero_draft_pick, guild=True, summary="Keep a hero from your hand"
@@ -134,5 +144,6 @@ phase_urls = [
     ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/confirm/", UpgradeConfirm, "upgrade-confirm"),
     ("campaigns/<int:pk>/hero-draft/", HeroDraftView, "hero-draft"),
     ("campaigns/<int:pk>/hero-draft/start/", HeroDraftStart, "hero-draft-start"),
+    ("campaigns/<int:pk>/hero-draft/abandon/", HeroDraftAbandon, "hero-draft-abandon"),
     ("campaigns/<int:pk>/guilds/<slug:colour>/hero-draft/pick/", HeroDraftPick, "hero-draft-pick"),
 ]

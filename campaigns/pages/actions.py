@@ -132,4 +132,5 @@ ACTIONS: dict[str, Action] = {
     "upgrade-restart": Action(f.RestartForm, upgrade.upgrade_phase_restart, page=UPGRADE),
     "hero-draft-start": Action(f.RevisionForm, hero_draft.hero_draft_start, page=HERO_DRAFT),
     "hero-draft-pick": Action(f.HeroPickForm, hero_draft.hero_draft_pick, page=HERO_DRAFT),
+    "hero-draft-abandon": Action(f.RevisionForm, hero_draft.hero_draft_abandon, page=HERO_DRAFT),
 }

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaigns.access import Access, hand_guild, hero_draft_refusal
+from campaigns.access import Access, hand_guild, hero_draft_abandon_refusal, hero_draft_refusal
 from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, edition_box, guild_view
 from campaigns.pages.now import tabs
@@ -234,6 +234,10 @@ def hero_draft_context(access: Access, colour: str | None) -> dict[str, Any]:
         )
         is None,
         "hand_refused": refused,
+        "can_abandon": hero_draft_abandon_refusal(
+            access, started=record is not None, done=bool(record and record.done)
+        )
+        is None,
         "box": edition_box(access.campaign.edition),
         "tabs": tabs(access.campaign.pk, "now"),
     }

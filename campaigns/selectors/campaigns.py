@@ -251,12 +251,12 @@ KEPT_BY_ABANDON = frozenset(
         "share-link-revoked",
     }
 )
-ABANDON_KINDS = ("upgrade-abandoned", "live-abandoned")
+ABANDON_KINDS = ("upgrade-abandoned", "live-abandoned", "hero-draft-abandoned")
 
 
 def withdrawn_seqs(campaign: Campaign) -> frozenset[int]:
-    """The changes an abandon (of an upgrade phase or a live scenario) took back, while it stands: the
-    history shows them as undone, and they cannot be undone again."""
+    """The changes an abandon (of an upgrade phase, a live scenario or a hero draft) took back, while it
+    stands: the history shows them as undone, and they cannot be undone again."""
     abandons = Event.objects.filter(campaign=campaign, kind__in=ABANDON_KINDS, undone_by__isnull=True)
     return frozenset(
         seq for data in abandons.values_list("data", flat=True) for seq in data.get("reverted", [])

@@ -19,6 +19,7 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.campaigns import roster_started
 from campaigns.selectors.overrides import campaign_cards_by_slug
 from rules_helpers.drafts import UPGRADE_HAND, HeroDraft, UpgradeDraft
 from rules_helpers.upgrades import coins_saved
@@ -171,3 +172,24 @@ def hero_draft_view(record: HeroDraftRecord, guild: Guild | None) -> dict[str, A
             "drafted": list(draft.drafted(colour)),
         }
     return view
+
+
+# --- Abandoning the hero draft -----------------------------------------------------------------------
+
+HERO_DRAFT_KINDS = frozenset({"hero-draft-started", "hero-draft-pick"})
+
+
+def hero_draft_events(campaign: Campaign) -> list[int]:
+    """The changes of the running hero draft (since it was dealt, and their undos): abandoning it takes them
+    all back (its record is deleted), and nothing else."""
+    started = Event.objects.filter(campaign=campaign, kind="hero-draft-started").order_by("-seq").first()
+    if started is None:
+        return []
+    events = Event.objects.filter(campaign=campaign, seq__gte=started.seq).select_related("undoes")
+    return sorted(e.seq for e in events if (e.undoes.kind if e.undoes_id else e.kind) in HERO_DRAFT_KINDS)
+
+
+def hero_draft_replaced(campaign: Campaign) -> bool:
+    """After an abandoned hero draft, whether a new draft was dealt or a guild has heroes: bringing the old
+    draft back would then give a guild a second roster."""
+    return HeroDraftRecord.objects.filter(campaign=campaign).exists() or roster_started(campaign)

@@ -9,10 +9,17 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.access import Access, hero_draft_refusal, require_guild_editor, require_owner
+from campaigns.access import (
+    Access,
+    hero_draft_abandon_refusal,
+    hero_draft_refusal,
+    require_guild_editor,
+    require_owner,
+)
 from campaigns.errors import refuse
 from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
 from campaigns.selectors.campaigns import roster_started
+from campaigns.selectors.phases import hero_draft_events
 from campaigns.selectors.seating import table_order
 from campaigns.services.guilds import deal_starter_deck
 from campaigns.services.history import Changes, event_record
@@ -100,3 +107,31 @@ def _seat_heroes(changes: Changes, access: Access, draft: HeroDraft) -> None:
             for i, slug in enumerate(slugs, start=1)
         ]
         deal_starter_deck(changes, campaign, guild, roster)
+
+
+@transaction.atomic
+def hero_draft_abandon(*, access: Access, actor: Any, revision: Any) -> None:
+    """The owner stops the running draft: its deal and picks are taken back (they show as undone in the
+    history), and nothing else is. The winner's choice, the seating drawn, guilds claimed or handed over
+    stay, as when an upgrade phase or a live scenario is abandoned. The draft may be dealt again, or the
+    heroes chosen freely; undoing the abandon brings the draft back as it was."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    record = HeroDraftRecord.objects.select_for_update().filter(campaign=campaign).first()
+    refusal = hero_draft_abandon_refusal(
+        access, started=record is not None, done=bool(record and record.done)
+    )
+    if refusal is not None:
+        refuse("hero", refusal)
+    reverted = hero_draft_events(campaign)
+    changes = Changes()
+    changes.delete(record)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="hero-draft-abandoned",
+        changes=changes,
+        data={"reverted": reverted},
+        summary="The hero draft was abandoned",
+    )

@@ -23,6 +23,7 @@ from campaigns.models import (
     UpgradePhase,
 )
 from campaigns.selectors.campaigns import KEPT_BY_ABANDON, is_undone, withdrawn_seqs
+from campaigns.selectors.phases import hero_draft_replaced
 from campaigns.selectors.snapshots import TRACKED, effects_in_place, find_row, restore_values, snapshot
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
@@ -198,11 +199,19 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
             _("The upgrade phase after this scenario has begun; the owner abandons it first."),
             campaign_id=campaign.pk,
         )
+    if event.kind == "hero-draft-abandoned" and hero_draft_replaced(campaign):
+        raise ConflictError(
+            _("A new hero draft was dealt or heroes were chosen since; undo those first."),
+            campaign_id=campaign.pk,
+        )
     if is_undone(event):
         raise ConflictError(_("Change #%(seq)s was already undone.") % {"seq": seq}, campaign_id=campaign.pk)
     if event.seq in withdrawn_seqs(campaign):
         raise ConflictError(
-            _("Change #%(seq)s was taken back when its upgrade phase or live scenario was abandoned.")
+            _(
+                "Change #%(seq)s was taken back when its upgrade phase, live scenario or hero draft was "
+                "abandoned."
+            )
             % {"seq": seq},
             campaign_id=campaign.pk,
         )

@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaigns.models import GuildHero, Hero, InventoryCard
+from campaigns.models import GuildHero, Hero, HeroDraftRecord, InventoryCard
 from tests.conftest import db_snapshot
 from tests.factories import UserFactory, api_for, refreshed
 
@@ -119,3 +119,132 @@ def test_only_the_owner_starts_the_draft_once(table):
     )
     start(campaign, players["yellow"])
     assert start(campaign, players["yellow"]).status_code == 400
+
+
+# --- Abandoning the draft (issue 13 item 5: the principle of W10/M6 for the hero draft) ------------------
+
+
+def abandon(user, campaign):
+    return api_for(user).post(
+        f"/api/v1/campaigns/{campaign.pk}/hero-draft/abandon/",
+        {"revision": refreshed(campaign).revision},
+        format="json",
+    )
+
+
+def history(user, campaign):
+    return {e["seq"]: e for e in api_for(user).get(f"/api/v1/campaigns/{campaign.pk}/history/").json()}
+
+
+def undo(user, campaign, seq):
+    return api_for(user).post(
+        f"/api/v1/campaigns/{campaign.pk}/undo/",
+        {"seq": seq, "revision": refreshed(campaign).revision},
+        format="json",
+    )
+
+
+def seq_of(user, campaign, kind):
+    return max(seq for seq, e in history(user, campaign).items() if e["kind"] == kind)
+
+
+def test_abandoning_the_draft_takes_back_its_deal_and_picks_and_keeps_the_seating(table):
+    """RB:338-345 the hero draft; issue 13 item 5: abandoning "never erases a choice already recorded" and
+    every event the history shows has its effect, its undo working. The Starting Areas drawn meanwhile
+    (RB:505-512) stay; the deal and the pick show as undone and cannot be undone again."""
+    campaign, players = table
+    owner = players["yellow"]
+    start(campaign, owner)
+    assert (
+        pick(owner, campaign, "yellow", view(owner, campaign, "yellow")["mine"]["hand"][0]).status_code == 200
+    )
+    seating = api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/seating/", {"revision": refreshed(campaign).revision}, format="json"
+    )
+    assert seating.status_code == 200, seating.json()
+    areas = refreshed(campaign).next_starting_areas
+    assert areas
+
+    response = abandon(owner, campaign)
+    assert response.status_code == 200, response.json()
+    assert not HeroDraftRecord.objects.filter(campaign=campaign).exists()
+    assert refreshed(campaign).next_starting_areas == areas
+    events = history(owner, campaign)
+    kinds = {e["kind"]: e for e in events.values()}
+    assert kinds["hero-draft-started"]["undone"] and kinds["hero-draft-pick"]["undone"]
+    assert not kinds["seating-drawn"]["undone"] and kinds["seating-drawn"]["undoable"]
+    assert not kinds["hero-draft-abandoned"]["undone"] and kinds["hero-draft-abandoned"]["undoable"]
+    # A change the abandon took back cannot be undone a second time: 409, nothing changed.
+    before = db_snapshot()
+    assert undo(owner, campaign, seq_of(owner, campaign, "hero-draft-pick")).status_code == 409
+    assert db_snapshot() == before
+    # The seating drawn during the draft still undoes (its effect is in the state).
+    assert undo(owner, campaign, seq_of(owner, campaign, "seating-drawn")).status_code == 200
+    assert not refreshed(campaign).next_starting_areas
+    # The draft can be dealt again, from the start.
+    assert start(campaign, owner).status_code == 201
+    assert all(not hand["drafted"] for hand in [view(owner, campaign, "yellow")["mine"]])
+
+
+def test_undoing_the_abandon_brings_the_draft_back_as_it_was(table):
+    """Every event shown has its effect and its undo works (issue 13 item 5): undoing the abandon restores
+    the hands and the hero already kept, and the deal and pick show as done again."""
+    campaign, players = table
+    owner = players["yellow"]
+    start(campaign, owner)
+    kept = view(owner, campaign, "yellow")["mine"]["hand"][0]
+    pick(owner, campaign, "yellow", kept)
+    hands = {c: view(players[c], campaign, c)["mine"]["hand"] for c in players}
+    abandon(owner, campaign)
+    response = undo(owner, campaign, seq_of(owner, campaign, "hero-draft-abandoned"))
+    assert response.status_code == 200, response.json()
+    assert view(owner, campaign, "yellow")["mine"]["drafted"] == [kept]
+    assert {c: view(players[c], campaign, c)["mine"]["hand"] for c in players} == hands
+    events = history(owner, campaign)
+    assert not any(
+        e["undone"]
+        for e in events.values()
+        if e["kind"].startswith("hero-draft-") and e["kind"] != "hero-draft-abandoned"
+    )
+    # The draft goes on to the end from there.
+    for colour in ("purple", "teal"):
+        assert (
+            pick(
+                players[colour], campaign, colour, view(players[colour], campaign, colour)["mine"]["hand"][0]
+            ).status_code
+            == 200
+        )
+
+
+def test_the_abandon_is_not_undone_over_a_new_draft_or_chosen_heroes(table):
+    """Bringing the old draft back over a new one (or over heroes chosen freely) would give a guild a second
+    roster (RB:307 "the 3 Heroes"): the undo answers 409 and changes nothing."""
+    campaign, players = table
+    owner = players["yellow"]
+    start(campaign, owner)
+    abandon(owner, campaign)
+    seq = seq_of(owner, campaign, "hero-draft-abandoned")
+    start(campaign, owner)
+    before = db_snapshot()
+    response = undo(owner, campaign, seq)
+    assert response.status_code == 409
+    assert db_snapshot() == before
+
+
+def test_only_the_owner_abandons_a_running_draft(table):
+    """Like the upgrade phase and the live scenario, only the owner abandons (campaigns/access.py); a draft
+    that is over or was never dealt has nothing to abandon (400), and a refusal changes nothing."""
+    campaign, players = table
+    owner, pia = players["yellow"], players["purple"]
+    assert abandon(owner, campaign).status_code == 400  # nothing dealt yet
+    start(campaign, owner)
+    before = db_snapshot()
+    assert abandon(pia, campaign).status_code == 403
+    assert db_snapshot() == before
+    for _ in range(3):
+        for colour, user in players.items():
+            pick(user, campaign, colour, view(user, campaign, colour)["mine"]["hand"][0])
+    before = db_snapshot()
+    response = abandon(owner, campaign)
+    assert response.status_code == 400 and "hero" in response.json()
+    assert db_snapshot() == before

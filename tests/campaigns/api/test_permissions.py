@@ -60,6 +60,7 @@ ROUTES = {
     ("get", "campaigns/{id}/upgrade-phases/<int:level>/review/"): dict.fromkeys(ROLES, 404),
     ("get", "campaigns/{id}/hero-draft/"): dict.fromkeys(ROLES, 404),
     ("post", "campaigns/{id}/hero-draft/start/"): OWNER_WRITE,
+    ("post", "campaigns/{id}/hero-draft/abandon/"): OWNER_WRITE,
     # Printing: members ask for a sheet; a share link may follow and download one, never ask.
     ("post", "campaigns/{id}/sheet-pdf/"): {**MEMBER_WRITE, OWNER: 200, PLAYER: 200, MEMBER: 200},
     ("get", "campaigns/{id}/sheet-pdf/<int:doc_id>/"): READ,

@@ -1,5 +1,7 @@
 """The hero draft through the pages."""
 
+import re
+
 import pytest
 
 from campaigns.models import GuildHero, Membership
@@ -73,3 +75,30 @@ def test_a_phone_waiting_for_the_deal_is_polled_and_told_when_it_comes(owner, pl
     assert "HX-Trigger" not in client.get(status, {"seen": key, "guild": "teal"}, **HTMX)
     act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
     assert client.get(status, {"seen": key, "guild": "teal"}, **HTMX)["HX-Trigger"] == "phase-changed"
+
+
+def test_the_owner_abandons_the_draft_from_its_page_after_a_confirmation(owner, player):
+    """Issue 13 item 5: the hero draft page has an owner-only "Abandon" that asks first (hx-confirm); after
+    it, the deal is gone and the page offers to deal again."""
+    from campaigns.models import HeroDraftRecord
+
+    campaign = build_campaign(owner, guilds={})
+    Membership.objects.create(campaign=campaign, user=player)
+    for colour, holder in (("yellow", "olga"), ("teal", "fred")):
+        act(
+            owner,
+            campaign,
+            "guild-add",
+            {"revision": refreshed(campaign).revision, "colour": colour, "holder": holder},
+        )
+    act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
+    url = f"/campaigns/{campaign.pk}/hero-draft/"
+    page = client_for(owner).get(url).content.decode()
+    [form] = re.findall(r"<form[^>]*hero-draft-abandon[^>]*>", page)
+    assert "hx-confirm=" in form
+    assert "hero-draft-abandon" not in client_for(player).get(url).content.decode()
+    response = act(owner, campaign, "hero-draft-abandon", {"revision": refreshed(campaign).revision})
+    assert response.status_code == 302
+    assert not HeroDraftRecord.objects.filter(campaign=campaign).exists()
+    page = client_for(owner).get(url).content.decode()
+    assert "hero-draft-start" in page and "hero-draft-abandon" not in page
