@@ -39,10 +39,11 @@ def compact(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def page_etag(request: HttpRequest, access: Access, *extra: Any) -> str | None:
+def page_etag(request: HttpRequest, access: Access, *extra: Any, csrf: bool = True) -> str | None:
     """The version of a campaign page for this reader, from the access check alone: the campaign's state
     and content version, who reads (role, account, staff link), which variant (page or htmx part, query,
-    language) and the CSRF secret its forms carry (a new one after logging in again)."""
+    language) and the CSRF secret its forms carry (a new one after logging in again; left out with
+    `csrf=False`, for the kept page, whose token is put in per request)."""
     user = getattr(request, "user", None)
     return access_etag(
         access,
@@ -51,7 +52,7 @@ def page_etag(request: HttpRequest, access: Access, *extra: Any) -> str | None:
         _partial(request),
         request.get_full_path(),
         get_language(),
-        request.META.get("CSRF_COOKIE", ""),
+        request.META.get("CSRF_COOKIE", "") if csrf else "",
         *extra,
     )
 

@@ -22,6 +22,7 @@ from campaigns.pages import mine, phases, review
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.invite import invite_context
+from campaigns.pages.kept import kept_page, page_key
 from campaigns.pages.now import tabs, with_now
 from campaigns.pages.rendering import (
     open_panels,
@@ -112,11 +113,13 @@ def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     codes = open_join_codes(access.campaign) if access.is_owner else []
     # The owner's backups are taken after a write has committed, without a new state: read them live.
     kept = campaign_backups(access.campaign) if access.is_owner else []
-    panels = open_panels(request)
-    etag = page_etag(request, access, join_codes_tag(codes), tag(*(b["id"] for b in kept)), *panels)
+    variant = (join_codes_tag(codes), tag(*(b["id"] for b in kept)), *open_panels(request))
+    etag = page_etag(request, access, *variant)
     if unchanged(request, etag):
         return vary_on_panels(not_modified(etag))
-    return vary_on_panels(revalidated(render_sheet(request, access, join_codes=codes, backups=kept), etag))
+    key = page_key(request, page_etag(request, access, *variant, csrf=False))
+    page = kept_page(request, key, lambda: render_sheet(request, access, join_codes=codes, backups=kept))
+    return vary_on_panels(revalidated(page, etag))
 
 
 def render_sheet(

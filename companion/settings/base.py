@@ -128,6 +128,9 @@ LOGIN_URL = "/accounts/login/"
 CSRF_FAILURE_VIEW = "companion.views.csrf_failure"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+# Sessions are read from the cache (one Redis call) and written to both the cache and the database, so a
+# page read costs no session query and a Redis flush or outage logs no one out (the database still has them).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Redis is optional: when REDIS_URL is set it is the Celery broker, result backend and cache;
 # without it, tasks run in-process (eager) and the cache is local memory.

@@ -36,14 +36,16 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
-# A sheet page read from the cache: session, user, the access check (campaign, edition and role in one
-# query) and, for the owner only, the join codes still open and the backups kept (they change without an
-# event). The history pages read neither; they read which changes an abandon took back, then one page.
-OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 5, 3, 5
-# Computing it: + the prefetched sheet (12: the campaign's card corrections and the scenarios' quests, which
-# name the Savior, included), the changes an abandon took back, the latest history, open phase, hero draft
-# and members (5), and the edition's forms catalogue (5, kept per content version).
-OWNER_PAGE_COLD = OWNER_PAGE + 12 + 5 + 5
+# A sheet page read from the cache: the user (the session is read from the cache), the access check
+# (campaign, edition and role in one query) and, for the owner only, the join codes still open and the
+# backups kept (they change without an event). The history pages read neither; they read which changes an
+# abandon took back, then one page.
+OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 4, 2, 4
+# Computing it (after the cache was emptied): + the session, read from the database, + the prefetched sheet
+# (12: the campaign's card corrections and the scenarios' quests, which name the Savior, included), the
+# changes an abandon took back, the latest history, open phase, hero draft and members (5), and the
+# edition's forms catalogue (5, kept per content version).
+OWNER_PAGE_COLD = OWNER_PAGE + 1 + 12 + 5 + 5
 # The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (12).
 API, API_COLD = 1, 13
 
@@ -161,7 +163,7 @@ def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_page
     later, later_response = queries(client, f"/campaigns/{huge.pk}/history/?before={before}")
     assert "saved a coin (70)" in later_response.content.decode()
     assert "saved a coin (71)" not in later_response.content.decode()
-    assert first == later == OWNER_HISTORY  # session, user, access, one page of events (the sheet is kept)
+    assert first == later == OWNER_HISTORY  # user, access, one page of events (the sheet is kept)
 
 
 # --- Revalidation: an unchanged sheet answers 304 after the access check alone ------------------------
@@ -249,8 +251,8 @@ def test_the_polled_status_parts_answer_304_while_nothing_changes(owner, part, d
     client = client_for(owner)
     url = f"/campaigns/{campaign.pk}/{part}?seen=x"
     etag = client.get(url, HTTP_HX_REQUEST="true").headers["ETag"]
-    # Session, user and the access check: nothing of the phase is read.
-    with django_assert_num_queries(3):
+    # The user and the access check (the session is kept in the cache): nothing of the phase is read.
+    with django_assert_num_queries(2):
         response = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 304
 

@@ -1,0 +1,57 @@
+"""The sheet page is kept rendered per variant (campaigns/pages/kept.py): every reader still gets a CSRF token
+of their own that their writes pass with, only their own variant of the page, and a write is seen at once."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from campaigns.models import JoinCode
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def browser(user):
+    """A browser that is refused a write without a valid CSRF token, as a real one would be."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    return client
+
+
+def test_a_kept_page_gives_each_reader_a_token_their_write_passes_with(owner, campaign):
+    url = f"/campaigns/{campaign.pk}/"
+    first, second = browser(owner), browser(owner)
+    rendered = first.get(url).content.decode()
+    kept = second.get(url).content.decode()  # the same variant: answered from the kept page
+    assert "\x00" not in kept
+    tokens, mine = set(TOKEN.findall(rendered)), set(TOKEN.findall(kept))
+    assert len(tokens) == len(mine) == 1 and tokens != mine
+    write = {"revision": campaign.revision, "hours": 24, "max_uses": 2, "csrfmiddlewaretoken": mine.pop()}
+    assert second.post(f"{url}do/join-code/", write).status_code in (200, 302)
+    code = JoinCode.objects.get(campaign=campaign)
+    # The write is seen at once by both, though each read a kept page before it.
+    assert code.code in first.get(url).content.decode()
+    assert code.code in second.get(url).content.decode()
+
+
+def test_a_write_without_the_token_is_still_refused_after_a_kept_page(owner, campaign):
+    url = f"/campaigns/{campaign.pk}/"
+    client = browser(owner)
+    client.get(url)
+    client.get(url)
+    response = client.post(f"{url}do/join-code/", {"revision": campaign.revision, "hours": 24, "max_uses": 2})
+    assert response.status_code == 403 and not JoinCode.objects.filter(campaign=campaign).exists()
+
+
+def test_each_reader_gets_their_own_variant_of_a_kept_page(owner, player, campaign):
+    url = f"/campaigns/{campaign.pk}/"
+    owners = browser(owner)
+    owners.get(url)
+    assert "Campaign Sheet link" in owners.get(url).content.decode()  # the owner's invite, kept
+    players = browser(player).get(url).content.decode()
+    assert "Campaign Sheet link" not in players and campaign.name in players
+    shared = Client().get(f"{url}?share={campaign.share_token}").content.decode()
+    assert "Campaign Sheet link" not in shared and "csrfmiddlewaretoken" in shared
+    assert Client().get(url).status_code == 404  # kept or not, a stranger sees nothing
