@@ -41,6 +41,22 @@ def seeded(monkeypatch) -> None:
         monkeypatch.setattr(module, "secrets", SimpleNamespace(randbits=rng.getrandbits))
 
 
+class Taps:
+    """The taps of the whole table, counted as a player makes them: a click, or a select opened and an
+    option chosen (two taps)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tap(self, locator) -> None:
+        self.count += 1
+        locator.click()
+
+    def choose(self, locator, value: str) -> None:
+        self.count += 2
+        locator.select_option(value)
+
+
 class Phone:
     """One player's phone: a browser context of its own, logged in through the log-in page."""
 
@@ -71,12 +87,17 @@ class Phone:
         with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST"):
             control.click()
         if saved:
-            page.locator(".write-status[data-state=saved]").first.wait_for()
+            told = page.locator(".write-status[data-state=saved], .write-status[data-state=error]").first
+            told.wait_for()
+            errors = " ".join(page.locator(".errors").all_inner_texts())
+            assert told.get_attribute("data-state") == "saved", f"{self.name}: {told.inner_text()} {errors}"
         after = keep.bounding_box()
         assert after is not None, "the kept control left the page"
         return abs(after["y"] - before)
 
-    def still(self, control, keep=None, what: str = "") -> None:
+    def still(self, control, keep=None, what: str = "", taps: Taps | None = None) -> None:
+        if taps is not None:
+            taps.count += 1
         moved = self.tap_in_place(control, keep)
         assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
 
@@ -105,6 +126,7 @@ def test_four_phones_play_a_game_night(browser, live_server, content, seeded):
     try:
         campaign = _setup(olga, [fred, gina, hank])
         _hero_draft(campaign, phones)
+        _live_scenario(campaign, phones)
     finally:
         for phone in phones.values():
             phone.context.close()
@@ -165,3 +187,64 @@ def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
         phone.page.get_by_text("The draft is over.").wait_for(timeout=5000)
     for guild in refreshed(campaign).guilds.all():
         assert guild.heroes.count() == 3, guild
+
+
+def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> None:
+    """Scenario 1 tracked live on the four phones, then recorded through the review step from the tracker.
+
+    Olga taps a Death token on a Yellow hero, Hank records that Gray killed a Purple hero (its Death token
+    and Gray's kill coins), Fred completes Teal's 3 quests (the win); Olga reviews and records. Every tap
+    of the table is counted: 15 at most from the tracker (README: "At the table")."""
+    olga, fred, gina, hank = phones.values()
+    sheet = f"/campaigns/{campaign.pk}/"
+    taps = Taps()
+    for phone in (fred, gina, hank):
+        phone.page.goto(sheet)
+    page = olga.page
+    page.goto(sheet)
+    taps.tap(page.locator(".tabbar").get_by_role("link", name="Live"))
+    start = page.get_by_role("button", name="Start scenario 1")
+    olga.still(start, keep=page.locator("#live h2"), what="starting scenario 1", taps=taps)
+    for phone in (fred, gina, hank):
+        follows(phone, phone.page.locator("#live article.live-guild"), "the started scenario")
+
+    plus = page.locator("#live article.g-yellow").get_by_role(
+        "button", name=re.compile("Death tokens: one more")
+    )
+    olga.still(plus.first, what="a Death token", taps=taps)
+    follows(
+        gina, gina.page.locator("#live article.g-yellow .hero-counters output", has_text="1"), "the Death"
+    )
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == plus.first.get_attribute(
+        "aria-label"
+    ), "the focus stays on the tapped control"
+
+    coins_before = int(gina.page.locator("#live article.g-gray .tap output").first.inner_text())
+    kill = hank.page.locator("#live details.kills")
+    taps.tap(kill.locator("summary"))
+    victim = kill.locator("#kill-target option[value^='purple:']").first.get_attribute("value")
+    taps.choose(kill.get_by_label("Hero killed"), victim)
+    taps.choose(kill.get_by_label("Killed by"), "gray")
+    record_death = kill.get_by_role("button", name="Record the hero's death")
+    hank.still(record_death, what="recording a kill", taps=taps)
+    follows(gina, gina.page.locator("#live article.g-purple .hero-counters output", has_text="1"), "the kill")
+    gray_coins = gina.page.locator("#live article.g-gray .tap output").first
+    assert int(gray_coins.inner_text()) > coins_before, "the kill paid Gray its coins"
+
+    teal = fred.page.locator("#live article.g-teal")
+    for n in range(3):
+        quest = teal.locator("button.quest").first
+        fred.still(quest, keep=teal.locator("h3"), what=f"quest {n + 1}", taps=taps)
+        follows(olga, page.locator("#live article.g-teal .quest.done").nth(n), f"Teal's quest {n + 1}")
+
+    taps.tap(page.get_by_role("link", name="Review the results and record"))
+    page.get_by_role("button", name="Record these results").wait_for()
+    assert "Teal" in page.locator(".review-guild", has=page.locator(".tag-on")).inner_text()
+    asked = page.get_by_role("group", name="Who won?")
+    if asked.count():
+        taps.tap(asked.locator("label", has_text="Teal"))
+    taps.tap(page.get_by_role("button", name="Record these results"))
+    page.wait_for_url(re.compile(r"#now$"))
+    assert taps.count <= 15, f"recording from the live tracker took {taps.count} taps"
+    play = refreshed(campaign).plays.get()
+    assert play.status == "recorded" and play.results.get(winner=True).guild.colour.slug == "teal"
