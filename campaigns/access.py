@@ -178,18 +178,35 @@ def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None)
     """The one membership check: members and share-link holders see the campaign, everyone else 404.
 
     One query: the campaign, its edition and the caller's role (an unchanged sheet is answered with this
-    alone)."""
-    signed_in = getattr(user, "is_authenticated", False)
+    alone; `selectors.reader_state` keeps it in the cache for the reads that need nothing more)."""
+    campaign, role = campaign_with_role(user=user, pk=pk)
+    return access_as(campaign, role, _signed_in_id(user), share_token)
+
+
+def _signed_in_id(user: Any) -> int | None:
+    return user.pk if getattr(user, "is_authenticated", False) else None
+
+
+def campaign_with_role(*, user: Any, pk: int | str) -> tuple[Campaign, str | None]:
+    """The campaign (with its edition) and the caller's membership role in it (None: not a member), in one
+    query; 404 when there is no such campaign. Whether the caller may see it is `access_as`'s to say."""
+    user_id = _signed_in_id(user)
     campaigns = Campaign.objects.select_related("edition")
-    if signed_in:
-        role = Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
+    if user_id is not None:
+        role = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id).values("role")[:1]
         campaigns = campaigns.annotate(caller_role=Subquery(role))
     try:
         campaign = campaigns.get(pk=int(pk))
     except (Campaign.DoesNotExist, ValueError, TypeError):
         raise Http404 from None
-    if signed_in and campaign.caller_role:
-        return Access(campaign, campaign.caller_role, user.pk)
+    return campaign, getattr(campaign, "caller_role", None)
+
+
+def access_as(campaign: Campaign, role: str | None, user_id: int | None, share_token: Any) -> Access:
+    """The rule of `campaign_access`, given the caller's membership role (None: not a member), wherever
+    the campaign's row and the role were read from (the database, or the cache of `reader_state`)."""
+    if user_id is not None and role:
+        return Access(campaign, role, user_id)
     if share_link_matches(campaign, share_token):
         return Access(campaign, SPECTATOR, None)
     raise Http404

@@ -10,10 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import DatabaseError
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,8 +25,9 @@ from campaigns.api.outputs import SheetSerializer
 from campaigns.errors import ConflictError
 from campaigns.models import Guild
 from campaigns.selectors.campaigns import guild_for
+from campaigns.selectors.reader_state import reader_access
 from campaigns.selectors.sheet import sheet_for_reader
-from campaigns.selectors.sheet_cache import access_etag, cached_sheet, cached_sheet_at
+from campaigns.selectors.sheet_cache import access_etag, cached_reader_sheet, cached_sheet, cached_sheet_at
 from campaigns.selectors.sheet_cache import sheet_etag as data_etag
 from campaigns.selectors.versions import content_version
 from companion.api import errors
@@ -47,10 +50,23 @@ def access_for(request: Request, pk: Any) -> Access:
     return campaign_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
 
 
-def sheet_etag(access: Access, form: str = "json") -> str | None:
+def reader_for(request: Request, pk: Any) -> tuple[Access, str | None]:
+    """`access_for` from the cache when it holds this campaign and reader (a read that changes nothing
+    needs no query), with the content version read in the same round trip."""
+    return reader_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
+
+
+def sheet_etag(access: Access, form: str = "json", content: str | None = None) -> str | None:
     """The sheet's version for this reader (and this rendering: JSON or the browsable API), from the
     access check alone (see `sheet_cache.sheet_etag`)."""
-    return access_etag(access, content_version(), form)
+    return access_etag(access, content or content_version(), form)
+
+
+def kept_sheet_response(access: Access, content: str | None) -> HttpResponse:
+    """The sheet read as JSON, sent as rendered the first time this reader read this state: the same
+    bytes DRF's JSON renderer makes, without rendering them again."""
+    body, tag = cached_reader_sheet(access, content, "json", JSONRenderer().render)
+    return revalidated(HttpResponse(body, content_type="application/json"), tag)
 
 
 def sheet_response(access: Access, code: int = status.HTTP_200_OK, form: str = "json") -> Response:

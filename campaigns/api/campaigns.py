@@ -17,6 +17,8 @@ from campaigns.api.base import (
     SHEET,
     CampaignAPIView,
     access_for,
+    kept_sheet_response,
+    reader_for,
     sheet_etag,
     sheet_response,
     valid,
@@ -24,7 +26,7 @@ from campaigns.api.base import (
 from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
 from campaigns.selectors.backups import import_job
-from campaigns.selectors.campaigns import campaigns_visible_to
+from campaigns.selectors.reader_state import reader_campaigns
 from campaigns.selectors.transfer import campaign_export, campaign_export_for
 from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
 from campaigns.services import campaigns as campaign_services
@@ -55,19 +57,7 @@ class CampaignList(CampaignAPIView):
         }
     )
     def get(self, request: Request) -> Response:
-        campaigns = campaigns_visible_to(request.user)
-        return Response(
-            [
-                {
-                    "id": c.pk,
-                    "name": c.name,
-                    "edition": c.edition.slug,
-                    "mode": c.mode,
-                    "revision": c.revision,
-                }
-                for c in campaigns
-            ]
-        )
+        return Response(reader_campaigns(request.user))
 
     @extend_schema(request=Input, responses={201: SHEET, **errors(400, 403, 415)})
     def post(self, request: Request) -> Response:
@@ -79,11 +69,13 @@ class CampaignList(CampaignAPIView):
 class CampaignDetail(CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
-        access = access_for(request, pk)
+        access, content = reader_for(request, pk)
         form = request.accepted_renderer.format
-        etag = sheet_etag(access, form)
+        etag = sheet_etag(access, form, content)
         if unchanged(request, etag):
             return not_modified(etag)
+        if form == "json":
+            return kept_sheet_response(access, content)
         return sheet_response(access, form=form)
 
 

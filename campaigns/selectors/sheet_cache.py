@@ -13,6 +13,7 @@ no content version (Redis down) nothing is kept and every read is computed, as b
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
@@ -30,7 +31,7 @@ from campaigns.selectors.campaigns import (
     withdrawn_seqs,
 )
 from campaigns.selectors.live import live_state
-from campaigns.selectors.sheet import sheet_snapshot
+from campaigns.selectors.sheet import sheet_for_reader, sheet_snapshot
 from campaigns.selectors.versions import content_version
 from rules_helpers.drafts import HeroDraft
 
@@ -60,6 +61,27 @@ def cached_sheet_at(campaign: Campaign, content: str | None) -> dict[str, Any]:
         # Kept under the state read with the sheet: the rows read after it can only be newer.
         cache.set(_key("sheet", full.pk, full.history_seq, content), snapshot, TIMEOUT)
     return snapshot
+
+
+def cached_reader_sheet(
+    access: Access, content: str | None, form: str, render: Callable[[dict[str, Any]], bytes]
+) -> tuple[bytes, str | None]:
+    """The sheet as this reader gets it, already rendered (`render`, to the format `form` names), and its
+    ETag: kept per ETag, which names the state, the content version, the reader and the format; so it is
+    rendered once per state and reader."""
+    etag = access_etag(access, content, form)
+    if content is not None and etag is not None:
+        found = cache.get(_key("sheet-bytes", access.campaign.pk, access.campaign.history_seq, etag))
+        if found is not None:
+            return found, etag
+    data = sheet_for_reader(cached_sheet_at(access.campaign, content), access)
+    body = render(data)
+    if content is None:
+        return body, None
+    # The sheet may be newer than the access check's row (read afresh on a miss): its own ETag names it.
+    tag = sheet_etag(data["revision"], data["history_seq"], content, access.role, access.user_id, form)
+    cache.set(_key("sheet-bytes", access.campaign.pk, data["history_seq"], tag), body, TIMEOUT)
+    return body, tag
 
 
 def cached_sheet_page(campaign: Campaign) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "campaigns",
+    "companion",
 ]
 
 MIDDLEWARE = [
@@ -195,7 +196,8 @@ API_JSON_MAX_DEPTH = env.int("API_JSON_MAX_DEPTH", default=32)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's token authentication, with the token's user kept in the cache (companion/tokens.py).
+        "companion.tokens.CachedTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 from campaigns.access import campaign_access
 from campaigns.models import Campaign, Event, Membership
 from campaigns.pages.views import _record_form, _sheet_context
+from campaigns.selectors.reader_state import generation_key
 from campaigns.services.content import content_version_bump
 from campaigns.services.inventory import guild_saved_coins_set
 from campaigns.services.scenarios import campaign_finale_record
@@ -46,8 +47,9 @@ OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 4, 2, 4
 # changes an abandon took back, the latest history, open phase, hero draft and members (5), and the
 # edition's forms catalogue (5, kept per content version).
 OWNER_PAGE_COLD = OWNER_PAGE + 1 + 12 + 5 + 5
-# The API with token auth: the access check alone; computing the sheet adds the prefetched sheet (12).
-API, API_COLD = 1, 13
+# The API: nothing (the access check and the rendered sheet are kept in the cache, services/reader_state.py);
+# cold, the access check (1) and the prefetched sheet (12).
+API, API_COLD = 0, 13
 
 
 def full_campaign(owner):
@@ -177,7 +179,12 @@ def test_an_unchanged_sheet_answers_304_with_only_the_access_check(owner, django
     with CaptureQueriesContext(connection) as captured:
         response = api.get(url, HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 304 and response.headers["ETag"] == etag and not response.content
-    (only,) = captured
+    # The access check comes from the cache: no query at all, of the sheet's tables or any other.
+    assert list(captured) == []
+    cache.delete(generation_key(full.pk))  # as after a change: the kept access check is read again
+    with CaptureQueriesContext(connection) as captured:
+        assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    (only,) = captured  # the access check alone
     assert "campaigns_campaign" in only["sql"] and "campaigns_guild" not in only["sql"]
     pages = client_for(owner)
     pages.get(f"/campaigns/{full.pk}/")  # the first answer gives the browser its CSRF cookie

@@ -1,0 +1,142 @@
+"""The access check kept in the cache, for the reads that need nothing more: an unchanged sheet (304), a
+kept sheet, the campaign list. A hit costs one round trip to the cache and no query.
+
+What is kept, per campaign: its row (with its edition's) and each reader's membership role; per user: the
+campaigns they belong to. Every entry is stored with a *generation*: a random token under a key of its
+own (one per campaign, one per user's list) that every change deletes (`services.reader_state`): an event
+(every write records one, so every move of history_seq or revision), a membership made or removed, any
+save or delete of the campaign's row. An entry whose generation is not the current one is read again.
+
+Why a generation and not a plain delete of the entry: a reader takes the generation *before* it reads the
+database, so an entry computed from rows older than a change carries the old generation, and the change
+deletes the generation once it has committed (and once more as it happens, for readers on the same
+connection). An entry read from stale rows can therefore never be taken for a current one, however the
+reads and the write interleave. A generation the cache evicted is as good as a change.
+
+The cache fails open: with it down nothing is kept and every read asks the database, as before.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.cache import cache
+from django.db import DEFAULT_DB_ALIAS
+from django.db.models import Model
+from django.http import Http404
+
+from campaigns.access import Access, access_as, campaign_with_role
+from campaigns.models import Campaign, Edition, Membership
+from campaigns.selectors.versions import CONTENT_VERSION_KEY, content_version
+
+# A quiet campaign's entries leave the cache after a day; its generation with them.
+TIMEOUT = 24 * 60 * 60
+
+
+def generation_key(campaign_id: int) -> str:
+    return f"campaign-gen:{campaign_id}"
+
+
+def list_generation_key(user_id: int) -> str:
+    return f"user-campaigns-gen:{user_id}"
+
+
+def _state_key(campaign_id: int) -> str:
+    return f"campaign-state:{campaign_id}"
+
+
+def _role_key(campaign_id: int, user_id: int) -> str:
+    return f"campaign-role:{campaign_id}:{user_id}"
+
+
+def _list_key(user_id: int) -> str:
+    return f"user-campaigns:{user_id}"
+
+
+def reader_access(*, user: Any, pk: Any, share_token: str | None) -> tuple[Access, str | None]:
+    """`access.campaign_access` (the same rule, the same 404s) and the content version, from the cache in
+    one round trip when it holds this campaign and this reader; else from the one query, then kept."""
+    try:
+        campaign_id = int(pk)
+    except (ValueError, TypeError):
+        raise Http404 from None
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    keys = [generation_key(campaign_id), _state_key(campaign_id), CONTENT_VERSION_KEY]
+    if user_id is not None:
+        keys.append(_role_key(campaign_id, user_id))
+    found = cache.get_many(keys)
+    content = found.get(CONTENT_VERSION_KEY) or content_version()
+    generation, state = found.get(keys[0]), found.get(keys[1])
+    role = found.get(keys[3]) if user_id is not None else (generation, None)
+    if generation is not None and _current(state, generation) and _current(role, generation):
+        return access_as(_campaign(state[1]), role[1], user_id, share_token), content
+    generation = generation or _generation(keys[0])
+    campaign, caller_role = campaign_with_role(user=user, pk=campaign_id)
+    if generation is not None:
+        kept = {keys[1]: (generation, _row(campaign) + _row(campaign.edition))}
+        if user_id is not None:
+            kept[keys[3]] = (generation, caller_role)
+        cache.set_many(kept, TIMEOUT)
+    return access_as(campaign, caller_role, user_id, share_token), content
+
+
+def reader_campaigns(user: Any) -> list[dict[str, Any]]:
+    """The campaign list's rows for a signed-in user (id, name, edition, mode, revision), by id.
+
+    Kept per user, valid while the user's list generation and every listed campaign's generation are the
+    ones it was read under: two round trips when nothing changed."""
+    list_key, list_gen_key = _list_key(user.pk), list_generation_key(user.pk)
+    found = cache.get_many([list_gen_key, list_key])
+    entry, list_gen = found.get(list_key), found.get(list_gen_key)
+    if list_gen is not None and _current(entry, list_gen):
+        rows, kept_gens = entry[1], entry[2]
+        keys = [generation_key(row["id"]) for row in rows]
+        generations = cache.get_many(keys) if keys else {}
+        if all(generations.get(key) == gen for key, gen in zip(keys, kept_gens, strict=True)):
+            return rows
+    list_gen = list_gen or _generation(list_gen_key)
+    # The generations first, then the rows: a change committed in between shows as a new generation.
+    ids = list(Membership.objects.filter(user_id=user.pk).values_list("campaign_id", flat=True))
+    generations = _generations([generation_key(pk) for pk in ids])
+    # In the order the list always had: the newest campaign first.
+    rows = [
+        {"id": c.pk, "name": c.name, "edition": c.edition.slug, "mode": c.mode, "revision": c.revision}
+        for c in Campaign.objects.filter(pk__in=ids).select_related("edition")
+    ]
+    if list_gen is not None and None not in generations.values():
+        row_gens = [generations[generation_key(row["id"])] for row in rows]
+        cache.set(list_key, (list_gen, rows, row_gens), TIMEOUT)
+    return rows
+
+
+def _current(entry: Any, generation: str) -> bool:
+    return entry is not None and entry[0] == generation
+
+
+def _generation(key: str) -> str | None:
+    """The current generation under `key`, drawn now if there is none (None while the cache is down)."""
+    found = cache.get(key)
+    if found is None:
+        cache.add(key, secrets.token_hex(8), TIMEOUT)
+        found = cache.get(key)
+    return found
+
+
+def _generations(keys: list[str]) -> dict[str, str | None]:
+    """`_generation` for several keys, in one round trip when they all exist."""
+    found = cache.get_many(keys) if keys else {}
+    return {key: found[key] if key in found else _generation(key) for key in keys}
+
+
+def _row(obj: Model) -> list[Any]:
+    return [getattr(obj, field.attname) for field in obj._meta.concrete_fields]
+
+
+def _campaign(values: list[Any]) -> Campaign:
+    """The campaign and its edition, rebuilt from a kept row as the database would have loaded them."""
+    fields = [field.attname for field in Campaign._meta.concrete_fields]
+    campaign = Campaign.from_db(DEFAULT_DB_ALIAS, fields, values[: len(fields)])
+    edition_fields = [field.attname for field in Edition._meta.concrete_fields]
+    campaign.edition = Edition.from_db(DEFAULT_DB_ALIAS, edition_fields, values[len(fields) :])
+    return campaign

@@ -1,0 +1,13 @@
+from importlib import import_module
+
+from django.apps import AppConfig
+
+
+class CompanionConfig(AppConfig):
+    name = "companion"
+    verbose_name = "Companion"
+
+    def ready(self) -> None:
+        # Django's place for signal receivers: the models are loaded only now. These revoke cached API
+        # tokens (companion/tokens.py).
+        import_module("companion.tokens")
