@@ -33,6 +33,12 @@ RULE_MESSAGES: frozenset[str] = frozenset(
         gettext_noop(
             "An angel kept for later is fielded at the start of a scenario, not in the middle of one."
         ),
+        gettext_noop("In an episodic game a rescued angel does not join the guild (GF:298)."),
+        gettext_noop("Only the guild that completed Save the Angel in this scenario may swap the angel in."),
+        gettext_noop("The angel is already on the guild's roster."),
+        gettext_noop("The scenario is over; field the angel at the start of the next one."),
+        gettext_noop("Swap the angel for one of the three heroes on the board."),
+        gettext_noop("This hero was swapped out for an angel and has left the board."),
         gettext_noop("Quests are a list of distinct quest slugs."),
         gettext_noop("The scenario ended with the win; no quest can be completed after it."),
         gettext_noop(

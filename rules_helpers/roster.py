@@ -58,6 +58,65 @@ def check_angel_swap(*, scenario_live: bool, rescued_in_this_scenario: bool) -> 
         )
 
 
+def check_live_angel_swap(
+    *, rescued: bool, on_roster: bool, scenario_over: bool, carries_consequences: bool = True
+) -> None:
+    """Whether a Guild may swap in, at once, the Angel rescued in the scenario being played.
+
+    GF:174 (RB p.25): "Whoever completes the 'Save the Angel' quest takes that Angel card and may
+    **immediately swap** it for one of its 3 Heroes or keep it on the roster for later". So:
+
+    - only the Guild that completed this scenario's Save the Angel quest (``rescued``), and only once (an
+      Angel already on its roster was swapped in already, or is kept for the next scenario's fielding);
+    - only while the scenario goes on: once a Guild has won it, BR:205 "the scenario immediately ends"
+      (``scoring.check_scenario_open``), and the Angel is fielded at the start of a later one (GF:176);
+    - never in an episodic game: its Angel does not join the Guild (GF:298,
+      ``episodic.carries_consequences``), so the table swaps it on the board and the app does not track it.
+
+    GF:175 says what the swap does (``swap_clears_curse``; the Hero's cards pass to the Angel).
+    """
+    if not carries_consequences:
+        raise RuleError("In an episodic game a rescued angel does not join the guild (GF:298).")
+    if not rescued:
+        raise RuleError(
+            "Only the guild that completed Save the Angel in this scenario may swap the angel in."
+        )
+    if on_roster:
+        raise RuleError("The angel is already on the guild's roster.")
+    if scenario_over:
+        raise RuleError("The scenario is over; field the angel at the start of the next one.")
+
+
+def may_swap_live_angel(
+    *, rescued: bool, on_roster: bool, scenario_over: bool, carries_consequences: bool = True
+) -> bool:
+    """``check_live_angel_swap`` as a yes/no, for a page deciding whether to offer the swap."""
+    try:
+        check_live_angel_swap(
+            rescued=rescued,
+            on_roster=on_roster,
+            scenario_over=scenario_over,
+            carries_consequences=carries_consequences,
+        )
+    except RuleError:
+        return False
+    return True
+
+
+def check_swapped_for(*, fielded: bool, is_the_angel: bool) -> None:
+    """The Hero an Angel replaces is one of the 3 on the board now (GF:174 "swap it for one of its 3
+    Heroes"); a Hero already swapped out has left the board and stays on the roster (GF:176)."""
+    if is_the_angel or not fielded:
+        raise RuleError("Swap the angel for one of the three heroes on the board.")
+
+
+def check_on_board(*, fielded: bool) -> None:
+    """A Hero swapped out for an Angel has left the board (GF:175 "chosen Hero leaves the board"): it takes
+    no more Death tokens in this scenario; the ones it took before the swap stay on its line."""
+    if not fielded:
+        raise RuleError("This hero was swapped out for an angel and has left the board.")
+
+
 def swap_clears_curse() -> bool:
     """Whether a Hero swapped out for an Angel loses its Death Curse. Decision for U12 (unclear in the seed).
 

@@ -12,7 +12,7 @@ from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaig
 from campaigns.api.outputs import LiveOut
 from campaigns.selectors.campaigns import campaign_for_sheet
 from campaigns.selectors.live import live_state
-from campaigns.services import live
+from campaigns.services import live, live_angels
 from companion.api import errors
 
 LiveStart = campaign_action(
@@ -23,6 +23,9 @@ LiveAbandon = campaign_action(
 )
 LiveTally = campaign_action(s.TallyInput, live.live_tally, guild=True, summary="Tap a live counter")
 LiveQuest = campaign_action(s.QuestInput, live.live_quest, guild=True, summary="Complete a quest live")
+LiveAngel = campaign_action(
+    s.LiveAngelInput, live_angels.live_angel_swap, guild=True, summary="Swap in the angel just rescued"
+)
 LiveKill = campaign_action(s.KillInput, live.live_kill, summary="A kill, with its coin rewards")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from campaigns.api.outputs_live import LiveMonsterOut, TitleInPlayOut
+from campaigns.api.outputs_live import AngelSwapOut, LiveHeroOut, LiveMonsterOut, TitleInPlayOut
 from campaigns.models import Campaign
 from rules_helpers import editions
 
@@ -219,7 +219,11 @@ class LiveGuildOut(serializers.Serializer):
     quests = serializers.ListField(child=serializers.CharField())
     winner = serializers.BooleanField()
     quest_choices = serializers.DictField(child=serializers.CharField(), help_text="Quest slug to its label.")
-    heroes = HeroCountOut(many=True)
+    heroes = LiveHeroOut(many=True)
+    angel_swap = AngelSwapOut(
+        allow_null=True,
+        help_text="The angel this guild just rescued, which it may swap in now (POST live/angel/, GF:174).",
+    )
 
 
 class RewardDraftOut(serializers.Serializer):

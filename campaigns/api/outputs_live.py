@@ -17,3 +17,20 @@ class LiveMonsterOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     villain = serializers.BooleanField(help_text="A villain pays every guild that wounded it (RB:964-967).")
+
+
+class LiveHeroOut(serializers.Serializer):
+    hero = serializers.CharField()
+    deaths = serializers.IntegerField()
+    damnation = serializers.IntegerField()
+    on_board = serializers.BooleanField(
+        help_text="False once swapped out for an angel: it left the board, its Death tokens stay (GF:175)."
+    )
+
+
+class AngelSwapOut(serializers.Serializer):
+    angel = serializers.CharField()
+    name = serializers.CharField()
+    heroes = serializers.ListField(
+        child=serializers.CharField(), help_text="The heroes on the board the angel may replace."
+    )

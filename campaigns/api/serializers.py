@@ -163,6 +163,12 @@ class TallyInput(Revision):
     hero = serializers.CharField(max_length=80, required=False, allow_null=True)
 
 
+class LiveAngelInput(Revision):
+    swap_for = serializers.CharField(
+        max_length=80, help_text="The fielded hero that leaves the board for the angel just rescued."
+    )
+
+
 class QuestInput(Revision):
     quest = serializers.CharField(max_length=80, help_text="A PvE quest slug, or pvp:<colour>.")
 

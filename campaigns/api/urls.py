@@ -66,6 +66,7 @@ campaign_urls = [
     path("campaigns/<int:pk>/live/kill/", live.LiveKill.as_view(), name="campaign-live-kill"),
     path(f"{guild}live/tally/", live.LiveTally.as_view(), name="guild-live-tally"),
     path(f"{guild}live/quest/", live.LiveQuest.as_view(), name="guild-live-quest"),
+    path(f"{guild}live/angel/", live.LiveAngel.as_view(), name="guild-live-angel"),
     path("campaigns/<int:pk>/history/", history.History.as_view(), name="campaign-history"),
     path("campaigns/<int:pk>/undo/", history.Undo.as_view(), name="campaign-undo"),
     path("campaigns/<int:pk>/content/", overrides.ContentOverrides.as_view(), name="campaign-content"),

@@ -14,6 +14,7 @@ from campaigns.errors import refuse
 from campaigns.models import Guild
 from campaigns.pages import forms as f
 from campaigns.pages.live_forms import KillForm
+from campaigns.pages.roster_forms import FieldForm, LiveAngelForm
 from campaigns.pages.seating_forms import SeatingEnterForm
 from campaigns.selectors.campaigns import event_at, guild_for
 from campaigns.services import (
@@ -23,6 +24,7 @@ from campaigns.services import (
     history,
     inventory,
     live,
+    live_angels,
     scenarios,
     seating,
     upgrade,
@@ -102,6 +104,7 @@ ACTIONS: dict[str, Action] = {
     "join-code": Action(f.JoinCodeForm, _join_code, anchor="table"),
     "claim": Action(f.GuildForm, guilds.guild_claim, anchor="guilds"),
     "heroes": Action(f.HeroesForm, guilds.guild_heroes_choose, anchor="guilds"),
+    "field": Action(FieldForm, guilds.guild_field_heroes, anchor="guilds"),
     "card-add": Action(f.CardAddForm, inventory.inventory_card_add, anchor="guilds"),
     "move": Action(f.MoveForm, inventory.inventory_move, anchor="guilds"),
     "discard": Action(f.DiscardForm, inventory.inventory_card_discard, anchor="guilds"),
@@ -123,6 +126,7 @@ ACTIONS: dict[str, Action] = {
     "tally": Action(f.TallyForm, live.live_tally, anchor="live"),
     "quest": Action(f.QuestForm, live.live_quest, anchor="live"),
     "kill": Action(KillForm, live.live_kill, anchor="live"),
+    "live-angel": Action(LiveAngelForm, live_angels.live_angel_swap, anchor="live"),
     "upgrade-pick": Action(f.CardsForm, upgrade.upgrade_pick, page=UPGRADE),
     "upgrade-enter": Action(f.EnterDealtForm, upgrade.upgrade_enter_dealt, page=UPGRADE),
     "upgrade-buy": Action(f.CardsForm, upgrade.upgrade_buy, page=UPGRADE),

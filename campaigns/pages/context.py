@@ -250,6 +250,10 @@ def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, 
         line.update(badge=badge(guild), editable=guild["editable"], revision=guild["revision"])
         for hero in line["heroes"]:
             hero["name"] = names.get(hero["hero"], hero["hero"])
+        if line["angel_swap"]:
+            swap = line["angel_swap"]
+            swap["label"] = angel_names.get(swap["angel"], swap["name"])
+            swap["choices"] = [{"hero": h, "name": names.get(h, h)} for h in swap["heroes"]]
         line["quest_list"] = [
             {"slug": slug, "label": label, "done": slug in line["quests"]}
             for slug, label in line["quest_choices"].items()
@@ -261,6 +265,7 @@ def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, 
         {"value": f"{line['guild']}:{h['hero']}", "label": f"{h['name']} ({line['badge']['name']})"}
         for line in state["guilds"]
         for h in line["heroes"]
+        if h["on_board"]
     ]
     state["kill_guilds"] = [line["badge"] for line in state["guilds"]]
     return state

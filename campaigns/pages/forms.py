@@ -247,10 +247,13 @@ class RecordForm(RevisionForm):
         guilds: list[dict[str, Any]],
         reward_cards: list[tuple[str, str]],
         reward_slots: int = 1,
+        played: dict[str, set[str]] | None = None,
         **kw: Any,
     ):
         super().__init__(*args, **kw)
         self.guilds = guilds
+        # Per guild, the heroes with a live line: one swapped out for an angel keeps its Death line.
+        self.played = played or {}
         # One reward choice per Reward quest a guild can complete (rules_helpers.scoring.reward_slots).
         self.reward_slots = max(1, reward_slots)
         self.fields["winner"].choices = [(g["colour"], g["name"]) for g in guilds]
@@ -273,7 +276,13 @@ class RecordForm(RevisionForm):
                 label=_("Reward card"), required=False, choices=[("", _("None")), *reward_cards]
             )
             self.fields[given_to] = forms.ChoiceField(label=_("Given to"), required=False, choices=heroes)
-        for slug, hero_name in heroes:
+        played = self.played.get(c, set())
+        lines = [
+            (h["hero"], h["name"])
+            for h in g["heroes"]
+            if h["hero"] in played or (h["hero"], h["name"]) in heroes
+        ]
+        for slug, hero_name in lines:
             for counter in ("deaths", "damnation"):
                 self.fields[f"{counter}-{c}-{slug}"] = forms.IntegerField(
                     label=(_("%(hero)s Death tokens") if counter == "deaths" else _("%(hero)s Damnation"))

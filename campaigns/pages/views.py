@@ -203,7 +203,15 @@ def _record_form(context: dict[str, Any], failed: dict | None) -> f.RecordForm |
         guilds=sheet["guilds"],
         reward_cards=context["reward_cards"],
         reward_slots=context["reward_slots"],
+        played=live_played(context["live"]),
     )
+
+
+def live_played(live: dict[str, Any] | None) -> dict[str, set[str]]:
+    """Per guild, the heroes with a line in the live scenario (a swapped-out one included)."""
+    if not live:
+        return {}
+    return {line["guild"]: {h["hero"] for h in line["heroes"]} for line in live["guilds"]}
 
 
 def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
@@ -290,6 +298,7 @@ def record_review(request: HttpRequest, pk: int) -> HttpResponse:
         guilds=context["sheet"]["guilds"],
         reward_cards=context["reward_cards"],
         reward_slots=context["reward_slots"],
+        played=live_played(live),
     )
     if not form.is_valid():
         return redirect(reverse("campaigns:sheet", args=[pk]) + "#record")
@@ -309,6 +318,7 @@ def _bound_form(spec: Action, request: HttpRequest, access: Access) -> Any:
             guilds=context["sheet"]["guilds"],
             reward_cards=context["reward_cards"],
             reward_slots=context["reward_slots"],
+            played=live_played(context["live"]),
         )
     return spec.form(request.POST)
 

@@ -263,7 +263,7 @@ def withdrawn_seqs(campaign: Campaign) -> frozenset[int]:
     )
 
 
-LIVE_KINDS = frozenset({"live-started", "live-tally", "live-quest"})
+LIVE_KINDS = frozenset({"live-started", "live-tally", "live-quest", "live-angel-swap"})
 
 
 def live_events(campaign: Campaign) -> list[int]:

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Campaign, Guild, Hero, Quest, Scenario, ScenarioPlay, Title, UpgradeCard
+from campaigns.models import (
+    Campaign,
+    Guild,
+    Hero,
+    PlayResult,
+    Quest,
+    Scenario,
+    ScenarioPlay,
+    Title,
+    UpgradeCard,
+)
 from campaigns.selectors.campaigns import edition_structure, live_play, played_slugs, recorded_plays
-from rules_helpers import editions, kills, progression, scoring, spawn
+from rules_helpers import editions, kills, progression, roster, scoring, spawn
 from rules_helpers import episodic as rules_episodic
 
 
@@ -100,6 +110,7 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
     results = list(play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"))
     pve = scenario_pve_quests(play.scenario)
     guilds = [r.guild for r in results]
+    swaps = live_angel_swaps(campaign, play, results)
     return {
         "number": play.number,
         "scenario": play.scenario.slug,
@@ -115,15 +126,54 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
                 "winner": r.winner,
                 "quest_choices": quest_choices(play, r.guild, pve=pve, guilds=guilds),
                 "heroes": [
-                    {"hero": h.hero.hero.slug, "deaths": h.deaths, "damnation": h.damnation}
+                    {
+                        "hero": h.hero.hero.slug,
+                        "deaths": h.deaths,
+                        "damnation": h.damnation,
+                        "on_board": h.hero.fielded,
+                    }
                     for h in r.heroes.all()
                 ],
+                "angel_swap": swaps.get(r.guild.colour.slug),
             }
             for r in results
         ],
         "results_draft": results_draft(play),
         **in_play(campaign, play),
     }
+
+
+def rescued_angel_quests(play: ScenarioPlay) -> set[str]:
+    """The scenario's Save the Angel quests (those that give its Angel); none where it has no Angel."""
+    if not play.scenario.angel_id:
+        return set()
+    return set(play.scenario.quests.filter(gives=Quest.Gives.ANGEL).values_list("slug", flat=True))
+
+
+def live_angel_swaps(
+    campaign: Campaign, play: ScenarioPlay, results: list[PlayResult]
+) -> dict[str, dict[str, Any]]:
+    """Per guild colour, the swap it may make now (``rules_helpers.roster.check_live_angel_swap``): the
+    Angel it just rescued and the heroes on the board it may replace."""
+    quests = rescued_angel_quests(play)
+    if not quests:
+        return {}
+    angel = play.scenario.angel
+    lines = [h for r in results for h in r.heroes.all()]
+    held = any(h.hero.hero_id == angel.pk for h in lines)
+    over = any(r.winner for r in results)
+    carried = rules_episodic.carries_consequences(episodic=campaign.mode == Campaign.Mode.EPISODIC)
+    swaps = {}
+    for r in results:
+        if roster.may_swap_live_angel(
+            rescued=bool(quests & set(r.quests)),
+            on_roster=held,
+            scenario_over=over,
+            carries_consequences=carried,
+        ):
+            on_board = [h.hero.hero.slug for h in r.heroes.all() if h.hero.fielded]
+            swaps[r.guild.colour.slug] = {"angel": angel.slug, "name": angel.name, "heroes": on_board}
+    return swaps
 
 
 def in_play(campaign: Campaign, play: ScenarioPlay) -> dict[str, Any]:

@@ -287,13 +287,7 @@ def angel_take(
     if leaving.pk == angel_hero.pk or not leaving.fielded:
         refuse("swap_for", _("Swap the angel for one of the three fielded heroes."))
     changes = Changes()
-    for card in InventoryCard.objects.filter(hero=leaving):
-        changes.update(card, hero=angel_hero)
-    if swap_clears_curse():
-        for curse in HeroCurse.objects.filter(hero=leaving):
-            changes.delete(curse)
-    changes.update(leaving, fielded=False)
-    changes.update(angel_hero, fielded=True)
+    angel_swap(changes, angel_hero, leaving)
     if live is not None:
         swap_live_line(changes, live, guild, angel_hero)
     event_record(
@@ -305,6 +299,18 @@ def angel_take(
         summary=f"{guild.colour.name} fielded {angel_hero.hero.name} in place of {leaving.hero.name}",
     )
     return angel_hero
+
+
+def angel_swap(changes: Changes, angel: GuildHero, leaving: GuildHero) -> None:
+    """The swap itself (GF:175): the Hero's inventory passes to the Angel, which enters fresh (the Hero's
+    Death Curse is removed, ``rules_helpers.roster.swap_clears_curse``); the Hero stays on the roster."""
+    for card in InventoryCard.objects.filter(hero=leaving):
+        changes.update(card, hero=angel)
+    if swap_clears_curse():
+        for curse in HeroCurse.objects.filter(hero=leaving):
+            changes.delete(curse)
+    changes.update(leaving, fielded=False)
+    changes.update(angel, fielded=True)
 
 
 def swap_live_line(changes: Changes, live: ScenarioPlay, guild: Guild, angel: GuildHero) -> None:

@@ -24,14 +24,21 @@ from campaigns.models import (
     ScenarioPlay,
 )
 from campaigns.models.limits import MAX_COINS, MAX_TOKENS
-from campaigns.selectors.campaigns import check_next_scenario, check_no_open_phase, live_events
+from campaigns.selectors.campaigns import (
+    check_next_scenario,
+    check_no_open_phase,
+    live_events,
+    live_play,
+)
 from campaigns.selectors.live import quest_choices, reward_for, scenario_pve_quests
 from campaigns.services.history import Changes, event_record
+from campaigns.services.live_angels import revert_live_swaps
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from campaigns.services.scenarios import clear_live_play
 from rules_helpers import editions, kills, scoring
 from rules_helpers.box import MIN_GUILDS
 from rules_helpers.counts import is_whole_number
+from rules_helpers.roster import check_on_board
 
 HERO_COUNTERS = ("deaths", "damnation")
 GUILD_COUNTERS = ("coins", "treasure")
@@ -216,16 +223,18 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
     require_owner(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
-    changes = Changes()
-    play = clear_live_play(changes, campaign, None)
-    if play is None:
+    if live_play(campaign) is None:
         refuse("scenario", _("No scenario is being played."))
+    changes = Changes()
+    events = live_events(campaign)
+    revert_live_swaps(changes, campaign, events[0])
+    play = clear_live_play(changes, campaign, None)
     event_record(
         campaign=campaign,
         actor=actor,
         kind="live-abandoned",
         changes=changes,
-        data={"reverted": live_events(campaign)},
+        data={"reverted": events},
         summary=f"Scenario {play.number}: {play.scenario.name} abandoned",
     )
 
@@ -275,6 +284,10 @@ def live_kill(
     changes = Changes()
     if payout.death_to is not None:
         line = _hero_line(results[payout.death_to], hero)
+        try:
+            check_on_board(fielded=line.hero.fielded)
+        except ValueError as exc:
+            refuse("hero", rule_refusal(exc))
         _bump(changes, line, "deaths", 1, f"{line.hero.hero.name}'s deaths")
         what = f"{line.hero.hero.name} ({names[payout.death_to]})"
     for slug, coins in payout.coins.items():

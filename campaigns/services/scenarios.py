@@ -209,7 +209,22 @@ def _record_line(
     return result
 
 
+def _check_swapped_angel(campaign: Campaign, scenario: Scenario, pairs: list[tuple[Guild, Any]]) -> None:
+    """An angel swapped in while the scenario was tracked live is on its rescuer's roster already
+    (``services.live_angels``): the results must give that guild the rescue (GF:174)."""
+    holder = GuildHero.objects.filter(campaign=campaign, hero_id=scenario.angel_id).first()
+    for guild, line in pairs:
+        if holder is not None and guild.pk == holder.guild_id and not line.get("angel"):
+            refuse(
+                "results",
+                _("%(guild)s swapped %(angel)s in during this scenario: its results must say it rescued it.")
+                % {"guild": guild.colour.name, "angel": scenario.angel.name},
+            )
+
+
 def _angel_joins(changes: Changes, guild: Guild, scenario: Scenario) -> None:
+    if GuildHero.objects.filter(guild=guild, hero=scenario.angel).exists():
+        return  # swapped in while the scenario was tracked live (services.live_angels)
     position = GuildHero.objects.filter(guild=guild).count() + 1
     changes.create(
         GuildHero, campaign=guild.campaign, guild=guild, hero=scenario.angel, position=position, fielded=False
@@ -254,6 +269,7 @@ def scenario_record_result(
     scenario_obj, number = upcoming.scenario, upcoming.number
     pairs = _check_guild_lines(campaign, results)
     _check_rules(scenario_obj, pairs)
+    _check_swapped_angel(campaign, scenario_obj, pairs)
     cards = _reward_cards(scenario_obj, pairs)
     changes = Changes()
     # A hero swapped out for an angel mid-scenario played part of it (rules_helpers.roster.check_angel_swap).

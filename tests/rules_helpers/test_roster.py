@@ -2,7 +2,16 @@
 
 import pytest
 
-from rules_helpers.roster import check_angel_swap, check_fielding, check_fielding_open, swap_clears_curse
+from rules_helpers.roster import (
+    check_angel_swap,
+    check_fielding,
+    check_fielding_open,
+    check_live_angel_swap,
+    check_on_board,
+    check_swapped_for,
+    may_swap_live_angel,
+    swap_clears_curse,
+)
 
 ROSTER = {"diana", "mark", "kisha", "angel-eyes"}
 
@@ -46,3 +55,45 @@ def test_the_swapped_out_hero_loses_its_death_curse():
     """U12, decided: GF:175 "the Angel enters fresh (the Hero's Guild tokens, Wounds and Death Curses are
     removed)"."""
     assert swap_clears_curse() is True
+
+
+LIVE = {"rescued": True, "on_roster": False, "scenario_over": False, "carries_consequences": True}
+
+
+def test_the_guild_that_just_rescued_the_angel_may_swap_it_in_at_once():
+    """GF:174 "Whoever completes the 'Save the Angel' quest takes that Angel card and may immediately swap it
+    for one of its 3 Heroes"."""
+    check_live_angel_swap(**LIVE)
+    assert may_swap_live_angel(**LIVE) is True
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"rescued": False}, "Only the guild that completed Save the Angel"),
+        ({"on_roster": True}, "already on the guild's roster"),
+        ({"scenario_over": True}, "The scenario is over"),
+        ({"carries_consequences": False}, "episodic game"),
+    ],
+)
+def test_no_live_swap_for_another_guild_twice_after_the_win_or_in_an_episodic_game(change, message):
+    """GF:174 only the rescuer, "immediately"; BR:205 the win "immediately ends" the scenario; GF:298 an
+    episodic game has "no campaign consequences" (its Angel does not join the Guild)."""
+    with pytest.raises(ValueError, match=message):
+        check_live_angel_swap(**{**LIVE, **change})
+    assert may_swap_live_angel(**{**LIVE, **change}) is False
+
+
+def test_the_angel_replaces_one_of_the_three_heroes_on_the_board():
+    """GF:174 "swap it for one of its 3 Heroes"; GF:175 "chosen Hero leaves the board"."""
+    check_swapped_for(fielded=True, is_the_angel=False)
+    for fielded, angel in ((False, False), (True, True)):
+        with pytest.raises(ValueError, match="one of the three heroes on the board"):
+            check_swapped_for(fielded=fielded, is_the_angel=angel)
+
+
+def test_a_hero_swapped_out_has_left_the_board():
+    """GF:175 "chosen Hero leaves the board, its base goes on the Angel figure"."""
+    check_on_board(fielded=True)
+    with pytest.raises(ValueError, match="left the board"):
+        check_on_board(fielded=False)

@@ -40,7 +40,7 @@ def test_a_hero_killed_by_a_monster_pays_one_coin_to_each_other_guild(owner_api,
     assert response.status_code == 200, response.json()
     guilds = _guilds(owner_api, table)
     assert {c: g["coins"] for c, g in guilds.items()} == {"yellow": 0, "teal": 1, "gray": 1}
-    assert guilds["yellow"]["heroes"][0] == {"hero": "diana", "deaths": 1, "damnation": 0}
+    assert guilds["yellow"]["heroes"][0] == {"hero": "diana", "deaths": 1, "damnation": 0, "on_board": True}
 
 
 def test_an_enemy_hero_killed_pays_its_killer_one_coin(owner_api, table):

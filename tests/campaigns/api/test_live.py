@@ -54,7 +54,7 @@ def test_taps_count_deaths_damnation_and_coins_and_never_go_below_zero(owner_api
     tap(owner_api, three, "yellow", "tally", {"counter": "damnation", "hero": "diana", "delta": 3})
     tap(owner_api, three, "yellow", "tally", {"counter": "coins", "delta": 2})
     yellow = guild_state(live(owner_api, three), "yellow")
-    assert yellow["heroes"][0] == {"hero": "diana", "deaths": 1, "damnation": 3}
+    assert yellow["heroes"][0] == {"hero": "diana", "deaths": 1, "damnation": 3, "on_board": True}
     assert yellow["coins"] == 2
     before = snapshot()
     response = tap(owner_api, three, "yellow", "tally", {"counter": "deaths", "hero": "mark", "delta": -1})

@@ -80,6 +80,7 @@ ROUTES = {
             "angel",
             "live/tally",
             "live/quest",
+            "live/angel",
             "upgrade-phase/pick",
             "upgrade-phase/enter",
             "upgrade-phase/buy",
