@@ -34,6 +34,7 @@ CAMPAIGN_SCOPED_KINDS = frozenset(
         "live-abandoned",
         "hero-draft-abandoned",
         "seating-drawn",
+        "episodic-dealt",
     }
 )
 # Undo follows who may make the change (F5). The owner's own actions and the app's side effects of them:
@@ -53,7 +54,9 @@ OWNER_ONLY_UNDO = frozenset(
 )
 # Campaign-wide changes any member may make: the owner or the member who made it undoes them. Any other
 # change without a guild follows the same rule; a guild's changes are its player's or the owner's.
-OWNER_OR_ACTOR_UNDO = frozenset({"scenario-recorded", "live-started", "undo-campaign", "seating-drawn"})
+OWNER_OR_ACTOR_UNDO = frozenset(
+    {"scenario-recorded", "live-started", "undo-campaign", "seating-drawn", "episodic-dealt"}
+)
 # The last winner's choice: the winner's player (who chose it) or the owner.
 WINNER_UNDO = frozenset({"next-chosen"})
 

@@ -43,6 +43,9 @@ DEATH_CURSE_DECK = 24
 
 # Upgrade Phase: RB:1631-1633 "each player gets 6 cards ..., keeps 2 and passes the rest to the left two
 # times, then may purchase up to 3 cards" (BR:230-231); BR:232 "he may save a single coin".
+# BR:230 "Level 1 deck after the first scenario, Level 2 deck after the second scenario, and so on": one
+# Upgrade deck per Upgrade Phase, after scenarios 1 to 5 (GF:204 "Starter + Level 1-5").
+UPGRADE_DECKS = CAMPAIGN_SCENARIOS - 1
 UPGRADE_HAND = 6
 UPGRADE_PICKS = 2
 DRAFT_ROUNDS = 3

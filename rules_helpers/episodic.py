@@ -6,14 +6,19 @@ single scenario without campaign consequences". The rest of that page is not in 
 - the table chooses the level (1 to the campaign's scenario count): the Monster level cards are those a
   campaign would use for a scenario at that position (RB:479-485), and the Upgrade cards come from that
   level's deck (BR:230 names the decks by level);
+- the Upgrade cards are dealt from the chosen level's deck (1 to 5, the decks the box has: BR:230, GF:204);
+  how many each Guild gets is not in the sources (p.34 not retrieved), so the table says how many, up to
+  the Guild's limit of 12 Upgrade cards (BR:233). A new deal returns the previous game's Upgrade cards
+  (all but the Starter deck, GF:298 "3 Heroes + Starter deck") to the box;
 - any scenario of the edition may be played, again and again (no circles, no "each scenario once");
 - nothing carries over: a rescued Angel does not join the Guild, a Title is not kept, a Reward card is not
   added to an inventory, no Upgrade Phase follows and no finale closes the games.
 """
 
+import random
 from collections.abc import Sequence
 
-from rules_helpers.box import CAMPAIGN_SCENARIOS, LEVEL_BRACKETS
+from rules_helpers.box import CAMPAIGN_SCENARIOS, GUILD_CARD_LIMIT, LEVEL_BRACKETS, UPGRADE_DECKS
 from rules_helpers.counts import is_whole_number
 from rules_helpers.monsters import level_bracket
 
@@ -48,3 +53,49 @@ def check_level_only_when_episodic(level: object, *, episodic: bool) -> None:
             "In a campaign the Monster level is the scenario's number (RB:479-485); only an episodic game "
             "chooses its level."
         )
+
+
+def check_deal_level(level: object, *, decks: int = UPGRADE_DECKS) -> int:
+    """The Upgrade deck an episodic game deals from: "Upgrade cards of any level chosen" (GF:298), one of the
+    box's Level 1 to 5 decks (BR:230 one deck per Upgrade Phase; GF:204 "Starter + Level 1-5")."""
+    if not is_whole_number(level, low=1, high=decks):
+        raise ValueError(
+            f'Choose the Upgrade deck to deal from: a level from 1 to {decks} (GF:298 "Upgrade cards of any '
+            f'level chosen"; BR:230 the box has a deck for each Upgrade Phase).'
+        )
+    return level  # type: ignore[return-value]
+
+
+def deal_upgrade_cards(
+    players: Sequence[str],
+    deck: Sequence[str],
+    cards_each: object,
+    *,
+    rng: random.Random,
+    card_limit: int = GUILD_CARD_LIMIT,
+) -> dict[str, list[str]]:
+    """Shuffle the chosen level's deck and deal ``cards_each`` cards to each player, one at a time in seating
+    order, as cards are dealt at the table (BR:230 "Shuffle the Upgrade deck ... Each player is dealt").
+
+    GF:298 gives no number of cards, so ``cards_each`` is the table's: at least 1, at most a Guild's limit of
+    12 Upgrade cards (BR:233 "If a Guild has more than 12 Upgrade cards, it will have to discard"). A deck
+    too short for every player is refused, never dealt unevenly."""
+    if not players:
+        raise ValueError("deal to at least one Guild")
+    if not is_whole_number(cards_each, low=1, high=card_limit):
+        raise ValueError(
+            f"Say how many Upgrade cards each Guild gets: a whole number from 1 to {card_limit} (the sources "
+            f"give no number for an episodic game, GF:298; a Guild holds at most {card_limit}, BR:233)."
+        )
+    wanted = cards_each * len(players)  # type: ignore[operator]
+    if len(deck) < wanted:
+        raise ValueError(
+            f"This level's deck holds {len(deck)} cards, too few to deal {cards_each} to each of "
+            f"{len(players)} Guilds; deal fewer, or enter the cards dealt at the table."
+        )
+    shuffled = list(deck)
+    rng.shuffle(shuffled)
+    hands: dict[str, list[str]] = {player: [] for player in players}
+    for index in range(wanted):
+        hands[players[index % len(players)]].append(shuffled[index])
+    return hands

@@ -6,7 +6,7 @@ from rest_framework import status
 
 from campaigns.api import serializers as s
 from campaigns.api.base import campaign_action
-from campaigns.services import scenarios, seating
+from campaigns.services import episodic, scenarios, seating
 
 PlayRecord = campaign_action(
     s.PlayInput,
@@ -19,6 +19,11 @@ NextScenario = campaign_action(
 )
 Finale = campaign_action(
     s.FinaleInput, scenarios.campaign_finale_record, role="owner", summary="Record the finale"
+)
+EpisodicDeal = campaign_action(
+    s.EpisodicDealInput,
+    episodic.episodic_cards_deal,
+    summary="Deal the guilds Upgrade cards of a chosen level for an episodic game",
 )
 Seating = campaign_action(
     s.SeatingInput,

@@ -131,6 +131,13 @@ class SeatingInput(Revision):
     )
 
 
+class EpisodicDealInput(Revision):
+    level = serializers.IntegerField(help_text="The Upgrade deck to deal from: 1 to 5 (GF:298, BR:230).")
+    cards = serializers.IntegerField(
+        help_text="How many Upgrade cards each guild gets: the table's number, 1 to 12 (GF:298 gives none)."
+    )
+
+
 class FinaleInput(Revision):
     savior = serializers.CharField(
         max_length=40,

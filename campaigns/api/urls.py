@@ -60,6 +60,9 @@ campaign_urls = [
     ),
     path("campaigns/<int:pk>/finale/", scenarios.Finale.as_view(), name="campaign-finale"),
     path("campaigns/<int:pk>/seating/", scenarios.Seating.as_view(), name="campaign-seating"),
+    path(
+        "campaigns/<int:pk>/episodic-deal/", scenarios.EpisodicDeal.as_view(), name="campaign-episodic-deal"
+    ),
     path("campaigns/<int:pk>/live/", live.Live.as_view(), name="campaign-live"),
     path("campaigns/<int:pk>/live/start/", live.LiveStart.as_view(), name="campaign-live-start"),
     path("campaigns/<int:pk>/live/abandon/", live.LiveAbandon.as_view(), name="campaign-live-abandon"),

@@ -19,6 +19,7 @@ from campaigns.pages.seating_forms import SeatingEnterForm
 from campaigns.selectors.campaigns import event_at, guild_for
 from campaigns.services import (
     backups,
+    episodic,
     guilds,
     hero_draft,
     history,
@@ -114,6 +115,7 @@ ACTIONS: dict[str, Action] = {
     "record": Action(f.RecordForm, scenarios.scenario_record_result, anchor="now"),
     "next": Action(f.ScenarioForm, scenarios.next_scenario_choose, anchor="next"),
     "seating": Action(f.RevisionForm, seating.seating_draw, anchor="now"),
+    "episodic-deal": Action(f.EpisodicDealForm, episodic.episodic_cards_deal, anchor="episodic-deal"),
     "seating-enter": Action(SeatingEnterForm, seating.seating_draw, anchor="seating"),
     "finale": Action(f.FinaleForm, scenarios.campaign_finale_record, anchor="finale"),
     "undo": Action(f.UndoForm, _undo, anchor="history"),

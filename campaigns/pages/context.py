@@ -82,6 +82,8 @@ def edition_box(edition: Any) -> dict[str, Any]:
     return {
         "scenarios_per_campaign": edition.scenarios_per_campaign,
         "levels": list(range(1, edition.scenarios_per_campaign + 1)),
+        # The Upgrade decks an episodic game may be dealt from (BR:230: one per Upgrade Phase).
+        "upgrade_decks": list(range(1, box.UPGRADE_DECKS + 1)),
         "heroes": edition.heroes_per_guild,
         "hero_numbers": list(range(1, edition.heroes_per_guild + 1)),
         "slots": edition.slots_per_hero,

@@ -127,6 +127,12 @@ class LiveStartForm(ScenarioForm):
         return {"scenario": self.cleaned_data["scenario"], **({"level": level} if level is not None else {})}
 
 
+class EpisodicDealForm(RevisionForm):
+    # GF:298 "Upgrade cards of any level chosen"; how many is the table's number (the sources give none).
+    level = forms.IntegerField(label=_("Upgrade deck"))
+    cards = forms.IntegerField(label=_("Cards for each guild"))
+
+
 class UndoForm(RevisionForm):
     seq = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     # Undoing someone else's change is asked twice: the second post carries confirm=1.

@@ -1,5 +1,8 @@
 """Episodic Mode (rules_helpers/episodic.py; GF:298)."""
 
+import random
+from collections import Counter
+
 import pytest
 
 from rules_helpers import episodic
@@ -35,3 +38,41 @@ def test_only_an_episodic_game_chooses_its_level():
 def test_the_upgrade_deck_of_a_level_is_named_as_in_a_campaign():
     """BR:230 "Level 1 deck after the first scenario, Level 2 deck after the second"."""
     assert episodic.upgrade_deck(4) == "level-4"
+
+
+@pytest.mark.parametrize("level", [1, 5])
+def test_an_episodic_deal_uses_one_of_the_boxs_upgrade_decks(level):
+    """GF:298 "use Upgrade cards of any level chosen"; BR:230 a deck per Upgrade Phase, GF:204 Level 1-5."""
+    assert episodic.check_deal_level(level) == level
+
+
+@pytest.mark.parametrize("level", [0, 6, None, "2", True])
+def test_an_episodic_deal_from_a_deck_the_box_lacks_is_refused(level):
+    """GF:204 "Starter + Level 1-5": there is no Level 6 Upgrade deck (no Upgrade Phase after the 6th)."""
+    with pytest.raises(ValueError, match="GF:298"):
+        episodic.check_deal_level(level)
+
+
+def test_an_episodic_deal_gives_each_guild_the_number_the_table_chose_from_the_shuffled_deck():
+    """BR:230 "Shuffle the Upgrade deck ... Each player is dealt"; GF:298 gives no number, the table does."""
+    deck = [f"card-{n}" for n in range(10)] + ["card-0"]
+    hands = episodic.deal_upgrade_cards(["yellow", "teal", "gray"], deck, 3, rng=random.Random(7))
+    assert [len(hand) for hand in hands.values()] == [3, 3, 3]
+    dealt = Counter(card for hand in hands.values() for card in hand)
+    assert not dealt - Counter(deck)  # never more copies than the deck holds
+    # Seeded: the same seed deals the same hands; another seed another deal.
+    assert hands == episodic.deal_upgrade_cards(["yellow", "teal", "gray"], deck, 3, rng=random.Random(7))
+    assert hands != episodic.deal_upgrade_cards(["yellow", "teal", "gray"], deck, 3, rng=random.Random(8))
+
+
+@pytest.mark.parametrize("cards", [0, 13, None, 2.0, True])
+def test_an_episodic_deal_needs_a_number_from_one_to_the_guild_limit(cards):
+    """GF:298 gives no number; BR:233 "If a Guild has more than 12 Upgrade cards, it will have to discard"."""
+    with pytest.raises(ValueError, match="GF:298"):
+        episodic.deal_upgrade_cards(["yellow"], ["a"] * 20, cards, rng=random.Random(1))
+
+
+def test_an_episodic_deal_from_a_short_deck_is_refused_not_dealt_unevenly():
+    """BR:230 each player is dealt the same number; a deck too short for all is refused."""
+    with pytest.raises(ValueError, match="holds 5 cards"):
+        episodic.deal_upgrade_cards(["yellow", "teal"], ["a"] * 5, 3, rng=random.Random(1))

@@ -1,8 +1,12 @@
 """Episodic Mode through the API (GF:298): any single scenario at a chosen level, no campaign consequences."""
 
+from collections import Counter
+
 import pytest
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, InventoryCard
+from campaigns.selectors.overrides import campaign_level_deck
+from tests.conftest import db_snapshot
 from tests.factories import build_campaign, campaign_rev, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +98,112 @@ def test_an_episodic_game_tracked_live_keeps_its_chosen_level(owner, owner_api):
     response = _record(owner_api, campaign, "hit-rock-bottom", lines)
     assert response.status_code == 201, response.json()
     assert response.json()["plays"][0]["level"] == "2-3"
+
+
+# --- Upgrade cards of the chosen level (GF:298) -----------------------------------------------------------
+
+
+def _deal(api, campaign, **body):
+    return api.post(
+        f"/api/v1/campaigns/{campaign.pk}/episodic-deal/",
+        {"revision": campaign_rev(campaign), **body},
+        format="json",
+    )
+
+
+def _upgrade_cards(campaign):
+    held = InventoryCard.objects.filter(guild__campaign=campaign).exclude(card__deck="starter")
+    return {
+        colour: sorted(held.filter(guild__colour__slug=colour).values_list("card__slug", flat=True))
+        for colour in ("yellow", "teal")
+    }
+
+
+def test_an_episodic_game_deals_each_guild_upgrade_cards_of_the_chosen_level(owner, owner_api):
+    """GF:298 "use Upgrade cards of any level chosen": each guild is dealt from that level's deck (BR:230
+    "Shuffle the Upgrade deck ... Each player is dealt"), as many as the table says (GF:298 gives no number);
+    the Starter deck stays (GF:298 "3 Heroes + Starter deck")."""
+    campaign = _episodic(owner)
+    starter = Counter(
+        InventoryCard.objects.filter(guild__campaign=campaign, card__deck="starter").values_list(
+            "card__slug", flat=True
+        )
+    )
+    response = _deal(owner_api, campaign, level=3, cards=4)
+    assert response.status_code == 200, response.json()
+    hands = _upgrade_cards(campaign)
+    assert [len(hand) for hand in hands.values()] == [4, 4]
+    deck = Counter(campaign_level_deck(campaign, 3))
+    dealt = Counter(card for hand in hands.values() for card in hand)
+    assert dealt and not dealt - deck  # only level-3 cards, never more copies than the deck holds
+    assert (
+        Counter(
+            InventoryCard.objects.filter(guild__campaign=campaign, card__deck="starter").values_list(
+                "card__slug", flat=True
+            )
+        )
+        == starter
+    )
+    # The sheet shows them on the guilds' heroes.
+    yellow = next(g for g in response.json()["guilds"] if g["colour"] == "yellow")
+    held = [s["card"] for h in yellow["heroes"] for s in h["slots"] if s["card"]]
+    held += [c for h in yellow["heroes"] for c in h["overflow"]]
+    on_sheet = sorted(c["slug"] for c in held if c["slug"] in deck)
+    assert on_sheet == hands["yellow"]
+
+
+def test_a_new_episodic_deal_carries_nothing_from_the_last_game(owner, owner_api):
+    """GF:298 "without campaign consequences": the next game's deal returns the last game's Upgrade cards to
+    the box; the guilds hold only the new level's cards."""
+    campaign = _episodic(owner)
+    _deal(owner_api, campaign, level=1, cards=3)
+    response = _deal(owner_api, campaign, level=5, cards=2)
+    assert response.status_code == 200, response.json()
+    level_five = set(campaign_level_deck(campaign, 5))
+    hands = _upgrade_cards(campaign)
+    assert [len(hand) for hand in hands.values()] == [2, 2]
+    assert all(card in level_five for hand in hands.values() for card in hand)
+    # The deal is one change in the history, and its undo gives back the last game's cards.
+    history = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
+    dealt = sorted((e for e in history if e["kind"] == "episodic-dealt"), key=lambda e: e["seq"])
+    assert len(dealt) == 2 and dealt[-1]["undoable"]
+    undone = owner_api.post(
+        f"/api/v1/campaigns/{campaign.pk}/undo/",
+        {"seq": dealt[-1]["seq"], "revision": campaign_rev(campaign)},
+        format="json",
+    )
+    assert undone.status_code == 200, undone.json()
+    level_one = set(campaign_level_deck(campaign, 1))
+    hands = _upgrade_cards(campaign)
+    assert [len(hand) for hand in hands.values()] == [3, 3]
+    assert all(card in level_one for hand in hands.values() for card in hand)
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"level": 6, "cards": 2}, "level", "GF:298"),  # no Level 6 deck (GF:204)
+        ({"level": 0, "cards": 2}, "level", "GF:298"),
+        ({"level": 2, "cards": 0}, "cards", "GF:298"),
+        ({"level": 2, "cards": 13}, "cards", "BR:233"),
+        ({"level": 2}, "cards", ""),
+    ],
+)
+def test_an_episodic_deal_outside_the_rules_is_refused_and_changes_nothing(
+    owner, owner_api, body, field, words
+):
+    """GF:298 a level the box has (BR:230, GF:204); the table's number, 1 to the 12-card limit (BR:233)."""
+    campaign = _episodic(owner)
+    before = db_snapshot()
+    response = _deal(owner_api, campaign, **body)
+    assert response.status_code == 400 and words in response.json()[field][0]
+    assert db_snapshot() == before
+
+
+def test_a_campaign_is_not_dealt_episodic_cards(owner, owner_api, campaign):
+    """BR:230 a campaign's Upgrade cards come from its Upgrade Phases; only an episodic game (GF:298) is
+    dealt a chosen level."""
+    before = db_snapshot()
+    response = _deal(owner_api, campaign, level=1, cards=2)
+    assert response.status_code == 400 and "episodic" in response.json()["level"][0]
+    assert db_snapshot() == before

@@ -54,6 +54,7 @@ ROUTES = {
     ("post", "campaigns/{id}/live/abandon/"): OWNER_WRITE,
     ("post", "campaigns/{id}/live/kill/"): MEMBER_WRITE,
     ("post", "campaigns/{id}/seating/"): MEMBER_WRITE,
+    ("post", "campaigns/{id}/episodic-deal/"): MEMBER_WRITE,
     ("get", "campaigns/{id}/upgrade-phase/"): READ,
     ("post", "campaigns/{id}/upgrade-phase/restart/"): OWNER_WRITE,
     # No phase has closed and no hero draft runs yet: nobody finds them, outsiders least of all.

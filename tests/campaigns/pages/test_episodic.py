@@ -20,3 +20,27 @@ def test_the_sheet_page_records_an_episodic_replay_at_the_chosen_level(owner):
         response = act(owner, campaign, "record", record_data(campaign, level=level))
         assert response.status_code == 302
     assert [p.level for p in refreshed(campaign).plays.order_by("number")] == ["4-5", "2-3"]
+
+
+def test_the_sheet_page_deals_the_chosen_levels_upgrade_cards(owner):
+    """GF:298 "use Upgrade cards of any level chosen": the sheet of an episodic game has the deal form (the
+    box's Level 1-5 decks, BR:230), and the table's number of cards reaches each guild."""
+    from campaigns.models import InventoryCard
+
+    campaign = build_campaign(owner, name="One-shots")
+    Campaign.objects.filter(pk=campaign.pk).update(mode="episodic")
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert 'id="episodic-deal"' in html and 'name="cards"' in html
+    assert '<option value="5">' in html.split('id="deal-level"')[1].split("</select>")[0]
+    assert '<option value="6">' not in html.split('id="deal-level"')[1].split("</select>")[0]
+    response = act(
+        owner, campaign, "episodic-deal", {"revision": refreshed(campaign).revision, "level": 2, "cards": 3}
+    )
+    assert response.status_code == 302
+    dealt = InventoryCard.objects.filter(guild__campaign=campaign, card__deck="level-2")
+    assert sorted(dealt.values_list("guild__colour__slug", flat=True)) == ["teal"] * 3 + ["yellow"] * 3
+
+
+def test_a_campaign_sheet_has_no_episodic_deal(owner, campaign):
+    """BR:230 a campaign's Upgrade cards come from its Upgrade Phases."""
+    assert 'id="episodic-deal"' not in client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
