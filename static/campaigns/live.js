@@ -105,11 +105,18 @@
     return Boolean(panel.querySelector("form[data-dirty]"));
   }
 
+  // A <details> is known by its id, else by its summary: a card's tools stay open after the card moved
+  // (its options changed, its name did not), so the "Saved." beside them is seen.
+  function detailsKey(d) {
+    var summary = d.querySelector("summary");
+    return d.id || (summary || d).textContent.trim().slice(0, 80);
+  }
+
   function keepOpen(old, fresh) {
     var open = {};
-    old.querySelectorAll("details[open]").forEach(function (d) { open[d.id || d.textContent.slice(0, 80)] = true; });
+    old.querySelectorAll("details[open]").forEach(function (d) { open[detailsKey(d)] = true; });
     fresh.querySelectorAll("details").forEach(function (d) {
-      if (open[d.id || d.textContent.slice(0, 80)]) d.open = true;
+      if (open[detailsKey(d)]) d.open = true;
     });
   }
 

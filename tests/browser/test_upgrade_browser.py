@@ -1,0 +1,92 @@
+"""The upgrade phase on a 360 x 800 phone keeps the thumb's place: after buying, moving a card, discarding one
+and restarting the phase, the tapped control (or, when the write takes it away, the heading above it) is
+within 50 px of where it was."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_every_page import PASSWORD, PHONE_800, draft_hands
+from tests.campaigns.pages.helpers import first_scenario
+from tests.factories import UserFactory, build_campaign, level_one_deck
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+STILL_PX = 50
+
+
+def tap_in_place(page, control, keep=None) -> float:
+    """Tap `control` held in the middle of the screen; answer how far it (or `keep`) moved once saved."""
+    keep = keep or control
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
+    before = keep.bounding_box()["y"]
+    with page.expect_response(lambda r: "/do/" in r.url):
+        control.click()
+    page.locator(".write-status[data-state=saved]").first.wait_for()
+    after = keep.bounding_box()
+    assert after is not None, "the control kept in view is gone"
+    return abs(after["y"] - before)
+
+
+def card_form(page, action: str, card_id: str):
+    return page.locator(f"form[action$='/{action}/']:has(input[name=id][value='{card_id}'])")
+
+
+@pytest.fixture
+def buying(browser, live_server, content):
+    """Olga plays Yellow and Teal; the draft is done, Yellow buys. Her phone is on the upgrade page."""
+    owner = UserFactory(username="olga")
+    level_one_deck()
+    campaign = draft_hands(owner, first_scenario(owner, build_campaign(owner), upgrade_on_paper=False))
+    context = browser.new_context(viewport=PHONE_800, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("olga")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/campaigns/"))
+    page.goto(f"/campaigns/{campaign.pk}/upgrade/?guild=yellow")
+    page.on("dialog", lambda dialog: dialog.accept())
+    yield page
+    context.close()
+
+
+def test_the_upgrade_page_keeps_the_thumbs_place(buying):
+    page = buying
+    buy = page.get_by_role("button", name="Buy the chosen cards")
+    # Yellow has 4 coins; every card of the test deck costs 1 to 4.
+    page.locator("label.hand-card").first.click()
+    # The hand becomes the guild's inventory: the panel's heading stays where it was.
+    assert tap_in_place(page, buy, keep=page.locator("#mine-title")) < STILL_PX
+
+    moves = page.locator("form[action$='/upgrade-move/']")
+    moves.first.wait_for(state="attached")
+    card_id = moves.first.locator("input[name=id]").get_attribute("value")
+    page.locator("details.card-tools summary").first.click()
+    move = card_form(page, "upgrade-move", card_id)
+    move.locator("select").select_option(index=0)
+    moved = tap_in_place(page, move.get_by_role("button", name="Move"))
+    assert moved < STILL_PX, f"Move: {moved} px"
+
+    # Discarding takes the card and its buttons away: the hero's name above them stays put.
+    discard = card_form(page, "upgrade-discard", card_id)
+    if not discard.is_visible():
+        card_form(page, "upgrade-move", card_id).locator("xpath=ancestor::details/summary").click()
+    heroes = page.locator("li.hero-card")
+    index = heroes.evaluate_all(
+        "(cards, id) => cards.findIndex(c => c.querySelector(`input[name=id][value='${id}']`))", card_id
+    )
+    heading = heroes.nth(index).locator("h4")
+    moved = tap_in_place(page, discard.get_by_role("button"), keep=heading)
+    assert moved < STILL_PX, f"Discard: {moved} px"
+    assert card_form(page, "upgrade-discard", card_id).count() == 0
+
+    # The owner's undo of the whole phase: the hand is dealt again, the button stays under the thumb.
+    restart = page.get_by_role("button", name="Restart the phase")
+    moved = tap_in_place(page, restart)
+    assert moved < STILL_PX, f"Restart: {moved} px"
+    page.locator(".hand-card").first.wait_for()
