@@ -127,3 +127,12 @@ def swap_clears_curse() -> bool:
     after the Upgrade Phase drew it; the Hero stays in the Guild (``check_fielding``) without a curse.
     """
     return True
+
+
+def swapped_out_curse_draws(count: int, *, swapped_out: bool) -> int:
+    """How many Death Curse cards a Hero draws in the Upgrade Phase after the scenario it was swapped out of
+    for an Angel. Decision for U12 (``swap_clears_curse``): GF:175 "the Hero's Guild tokens, Wounds and Death
+    Curses are removed" at the swap, so a Hero swapped out during the scenario (tracked live) draws none, as a
+    Hero swapped out after the phase drew its curse loses it; its Death tokens still count on the scenario's
+    record (RB:1289-1291)."""
+    return 0 if swapped_out and swap_clears_curse() else count

@@ -16,6 +16,7 @@ from rules_helpers import inventory as rules_inventory
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD
 from rules_helpers.curses import Curse, curse_deck_check, draw_curses, draws_within_deck
 from rules_helpers.editions import edition_curse_draw_count
+from rules_helpers.roster import swapped_out_curse_draws
 
 
 def _curse_deck(campaign: Campaign) -> tuple[list[Curse], str | None]:
@@ -37,8 +38,17 @@ def draw_phase_curses(
         .order_by("result__guild__seat", "hero__position")
     )
     edition = campaign.edition.slug
+    # A hero with a line but off the field was swapped out for an angel during this scenario (fielding is
+    # frozen while one is live, and a restarted phase reverts later fielding first).
     table = [
-        (str(line.hero.uid), edition_curse_draw_count(edition, line.deaths, line.damnation)) for line in lines
+        (
+            str(line.hero.uid),
+            swapped_out_curse_draws(
+                edition_curse_draw_count(edition, line.deaths, line.damnation),
+                swapped_out=not line.hero.fielded,
+            ),
+        )
+        for line in lines
     ]
     deck, note = _curse_deck(campaign)
     drawable = draws_within_deck(table, len(deck))
@@ -87,7 +97,11 @@ def _keep(
         "drawn": drawn,
         "kept": kept.code if kept else None,
         "deck_note": note if count else None,
-        "why": _why(kept, drawn, count)
+        "why": (
+            _why(kept, drawn, count)
+            if hero.fielded
+            else "Swapped out for an angel in this scenario: no card drawn (U12)."
+        )
         + (" The curse deck ran out before every card was drawn." if short else ""),
     }
 

@@ -74,6 +74,8 @@ def test_the_rescuer_swaps_the_angel_in_from_the_live_panel_and_the_results_keep
     assert 'name="deaths-yellow-diana" value="2"' in html  # the results form keeps its Death line
     assert 'name="deaths-yellow-angel-eyes" value="0"' in html
     assert 'value="yellow:diana"' not in html  # no kill of a hero off the board
+    review = client_for(owner).get(f"/campaigns/{campaign.pk}/record/").content.decode()
+    assert 'name="deaths-yellow-diana" value="2"' in review
     state = live_state(campaign)
     data = RecordForm.data_from_draft(
         state["results_draft"], revision=campaign_rev(campaign), scenario="the-prisoner"
