@@ -35,6 +35,7 @@ from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
 from campaigns.selectors.content import edition_monsters, level_label_with_source
 from campaigns.selectors.overrides import campaign_level_cards
+from campaigns.selectors.owner_tools import owner_tools, owner_tools_version
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 from campaigns.selectors.sheet_cache import (
     cached_sheet,
@@ -108,18 +109,32 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
 
 
 def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The sheet, or 304 when the reader holds this version of it (checked before anything else is read)."""
+    """The sheet, or 304 when the reader holds this version of it (checked before anything else is read).
+
+    The owner's join codes and backups change without an event: a token names their state, so a kept page
+    reads neither (they are read live, and named by their own fingerprint, while the cache is down)."""
     access = page_access(request, pk)
-    codes = open_join_codes(access.campaign) if access.is_owner else []
-    # The owner's backups are taken after a write has committed, without a new state: read them live.
-    kept = campaign_backups(access.campaign) if access.is_owner else []
-    variant = (join_codes_tag(codes), tag(*(b["id"] for b in kept)), *open_panels(request))
+    tools = owner_tools_version(access.campaign.pk) if access.is_owner else ""
+    codes = kept = None
+    if tools is None:
+        codes, kept = owner_tools(access.campaign, None)
+        tools = join_codes_tag(codes) + tag(*(b["id"] for b in kept))
+    variant = (tools, *open_panels(request))
     etag = page_etag(request, access, *variant)
     if unchanged(request, etag):
         return vary_on_panels(not_modified(etag))
     key = page_key(request, page_etag(request, access, *variant, csrf=False))
-    page = kept_page(request, key, lambda: render_sheet(request, access, join_codes=codes, backups=kept))
+    page = kept_page(request, key, lambda: _sheet_rendered(request, access, tools, codes, kept))
     return vary_on_panels(revalidated(page, etag))
+
+
+def _sheet_rendered(
+    request: HttpRequest, access: Access, tools: str, codes: list | None, kept: list | None
+) -> HttpResponse:
+    """The sheet rendered; the owner's tools as of their token (kept in the cache under it)."""
+    if access.is_owner and codes is None:
+        codes, kept = owner_tools(access.campaign, tools)
+    return render_sheet(request, access, join_codes=codes, backups=kept)
 
 
 def render_sheet(

@@ -55,3 +55,21 @@ def test_each_reader_gets_their_own_variant_of_a_kept_page(owner, player, campai
     shared = Client().get(f"{url}?share={campaign.share_token}").content.decode()
     assert "Campaign Sheet link" not in shared and "csrfmiddlewaretoken" in shared
     assert Client().get(url).status_code == 404  # kept or not, a stranger sees nothing
+
+
+def test_the_owner_page_is_read_afresh_when_a_join_code_it_shows_expires(owner, campaign, monkeypatch):
+    """No write announces an expiry: the token naming the owner's tools ends with the first code shown."""
+    import time
+
+    client = browser(owner)
+    url = f"/campaigns/{campaign.pk}/"
+    token = TOKEN.findall(client.get(url).content.decode())[0]
+    client.post(
+        f"{url}do/join-code/",
+        {"revision": campaign.revision, "hours": 1, "max_uses": 2, "csrfmiddlewaretoken": token},
+    )
+    shown = client.get(url).headers["ETag"]
+    assert client.get(url).headers["ETag"] == shown  # kept while nothing changes
+    later = time.time() + 60 * 60 + 1
+    monkeypatch.setattr(time, "time", lambda: later)  # the cache's clock: an hour on
+    assert client.get(url).headers["ETag"] != shown
