@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from campaigns.access import Access
 from campaigns.api import serializers as s
 from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
+from campaigns.history_text import event_summary
 from campaigns.selectors.campaigns import campaign_events, is_undone, withdrawn_seqs
 from campaigns.services import history
 from companion.api import errors
@@ -52,7 +53,7 @@ def _history_entry(event: Any, access: Access, withdrawn: frozenset[int]) -> dic
     return {
         "seq": event.seq,
         "kind": event.kind,
-        "summary": event.summary,
+        "summary": event_summary(event),
         "actor": event.actor.get_username() if event.actor_id else None,
         "guild": event.guild.colour.slug if event.guild_id else None,
         "created_at": event.created_at,

@@ -308,7 +308,11 @@ class Event(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=40)
+    # The English sentence; an event with a `message` (an id of `campaigns.history_text.SUMMARIES`) and its
+    # `params` is said in the reader's language instead, and this text is its fallback and export.
     summary = models.CharField(max_length=300)
+    message = models.CharField(max_length=40, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from campaigns.history_text import names_of, part
 from campaigns.models import (
     Campaign,
     Guild,
@@ -37,8 +40,19 @@ def quest_choices(
     others = guilds if guilds is not None else list(play.campaign.guilds.select_related("colour"))
     for other in others:
         if other.pk != guild.pk:
-            choices[scoring.pvp_quest(other.colour.slug)] = f"Kill a hero of the {other.colour.name} guild"
+            choices[scoring.pvp_quest(other.colour.slug)] = _("Kill a hero of the %(guild)s guild") % {
+                "guild": other.colour.name
+            }
     return choices
+
+
+def quest_said(play: ScenarioPlay, quest: str, choices: dict[str, str]) -> Any:
+    """A quest as a history summary keeps it: a PvP quest by its guild (said in the reader's language when
+    the history is read), a PvE quest by its name."""
+    for other in play.campaign.guilds.select_related("colour"):
+        if scoring.pvp_quest(other.colour.slug) == quest:
+            return part("kill-pvp-quest", guild=names_of(other.colour))
+    return choices[quest]
 
 
 def rewards_of(play: ScenarioPlay, quest_log: list[Any]) -> list[scoring.RewardGiven]:
@@ -52,15 +66,18 @@ def rewards_of(play: ScenarioPlay, quest_log: list[Any]) -> list[scoring.RewardG
     )
 
 
-def reward_for(play: ScenarioPlay, quest_log: list[Any]) -> str | None:
+def reward_for(play: ScenarioPlay, quest_log: list[Any]) -> dict[str, Any] | None:
     """What the log's last quest gave: its Reward card, or why none was left (None: not a Reward quest)."""
     given = rewards_of(play, quest_log)
     if not given or list(quest_log[-1][:2]) != [given[-1].quest, given[-1].guild]:
         return None
     last = given[-1]
     if last.card is None:
-        return f"no reward card: {last.reason}"
-    return f"gets {UpgradeCard.objects.get(edition=play.scenario.edition_id, slug=last.card).name}"
+        return part("reward-none", reason=last.reason)
+    return part(
+        "reward-gets",
+        card=names_of(UpgradeCard.objects.get(edition=play.scenario.edition_id, slug=last.card)),
+    )
 
 
 def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.access import Access
+from campaigns.history_text import event_summary
 from campaigns.models import (
     Campaign,
     DeathCurse,
@@ -133,7 +134,7 @@ def phase_actions(phase: UpgradePhase) -> list[str]:
     closing = events.filter(kind="upgrade-confirm", summary__contains="closed").order_by("seq").last()
     if closing is not None:
         events = events.filter(seq__lte=closing.seq)
-    return [e.summary for e in events.order_by("seq")]
+    return [event_summary(e) for e in events.order_by("seq")]
 
 
 def phase_cards(campaign: Campaign, slugs: set[str]) -> dict[str, UpgradeCard]:

@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from campaigns.access import Access
+from campaigns.history_text import event_summary
 from campaigns.models import Campaign, Event, JoinCode
 from campaigns.selectors.campaigns import (
     campaign_events,
@@ -41,7 +44,8 @@ HISTORY_LATEST = 20
 
 
 def _key(kind: str, campaign_id: int, history_seq: int, content: str) -> str:
-    return f"{kind}:{campaign_id}:{history_seq}:{content}"
+    # The language too: the page's history is said in the reader's language when it is kept.
+    return f"{kind}:{campaign_id}:{history_seq}:{content}:{get_language()}"
 
 
 def cached_sheet(campaign: Campaign) -> dict[str, Any]:
@@ -148,10 +152,10 @@ def _history_row(event: Event, withdrawn: frozenset[int]) -> dict[str, Any]:
     return {
         "seq": event.seq,
         "kind": event.kind,
-        "summary": event.summary,
+        "summary": event_summary(event),
         "actor": event.actor.get_username()
         if event.actor_id
-        else (f"{event.actor_name} (imported)" if event.actor_name else None),
+        else (_("%(name)s (imported)") % {"name": event.actor_name} if event.actor_name else None),
         "actor_id": event.actor_id,
         "at": event.created_at,
         "undone": is_undone(event) or event.seq in withdrawn,

@@ -111,6 +111,8 @@ def _event(event: Event, redact: Redact, guild_uids: frozenset[str] | None) -> d
         "seq": event.seq,
         "kind": event.kind,
         "summary": event.summary,
+        "message": event.message,
+        "params": event.params,
         "actor": _actor(event),
         "guild": guild,
         "data": data,

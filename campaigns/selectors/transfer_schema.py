@@ -13,6 +13,7 @@ A document is refused (a 400 naming the part and the path of the first bad value
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import uuid
@@ -22,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from campaigns.history_text import SUMMARIES
 from campaigns.models import Campaign, Membership
 from campaigns.selectors.snapshots import TRACKED, UNTRACKED_FIELDS
 from campaigns.selectors.transfer import FORMAT, READABLE_VERSIONS, ROW_MODELS
@@ -51,12 +53,23 @@ FORBIDDEN_KEYS = frozenset({"id", "pk", "share_token"})
 TOP_KEYS = {"format", "version", "campaign", "members", "rows", "events"}
 OPTIONAL_TOP_KEYS = {"contains_secrets", "notice", "attestation"}
 EVENT_KEYS = {"seq", "kind", "summary", "actor", "guild", "data", "changes", "undoes", "created_at"}
+# A summary's message id and values (`campaigns.history_text`); an older export has the English text alone.
+OPTIONAL_EVENT_KEYS = {"message", "params"}
+MAX_PARAMS = 2000
 KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 MAX_INT = 2**31 - 1
 MEMBER_COPY = (
     "This is a member's copy: other guilds' hidden hands and the draw seeds are left out, so it cannot be "
     "loaded back. Import the owner's full backup (export with ?full=1) instead."
 )
+
+
+def _check_message(part: str, path: str, event: dict[str, Any]) -> None:
+    message, params = event.get("message", ""), event.get("params", {})
+    if message != "" and message not in SUMMARIES:
+        _fail(part, f"{path}.message", "a summary id this app knows, or empty.")
+    if not isinstance(params, dict) or len(json.dumps(params)) > MAX_PARAMS:
+        _fail(part, f"{path}.params", f"an object of up to {MAX_PARAMS} characters.")
 
 
 def _fail(part: str, path: str, message: str) -> NoReturn:
@@ -254,7 +267,8 @@ def _check_events(events: list[Any], guild_uids: set[str]) -> None:
     last = 0
     for index, event in enumerate(events):
         path = f"events[{index}]"
-        _check_keys("events", path, event, EVENT_KEYS, set())
+        _check_keys("events", path, event, EVENT_KEYS, OPTIONAL_EVENT_KEYS)
+        _check_message("events", path, event)
         _check_int("events", f"{path}.seq", event["seq"], 1, MAX_INT)
         if event["seq"] <= last:
             _fail("events", f"{path}.seq", "changes are numbered in increasing order.")

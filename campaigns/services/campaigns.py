@@ -34,7 +34,13 @@ def campaign_create(*, owner: Any, name: str, edition: str, mode: str = Campaign
         refuse("mode", _("Mode is campaign or episodic."))
     campaign = Campaign.objects.create(name=name, edition=edition_obj, mode=mode, owner=owner)
     Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
-    event_record(campaign=campaign, actor=owner, kind="campaign-created", summary=f"Campaign {name} created")
+    event_record(
+        campaign=campaign,
+        actor=owner,
+        kind="campaign-created",
+        message="campaign-created",
+        params={"name": name},
+    )
     return campaign
 
 
@@ -79,7 +85,13 @@ def campaign_join(*, user: Any, code: str) -> Campaign:
     JoinCode.objects.filter(pk=join.pk).update(uses=join.uses + 1)
     owner_tools_changed(campaign.pk)
     Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
-    event_record(campaign=campaign, actor=user, kind="player-joined", summary=f"{user.get_username()} joined")
+    event_record(
+        campaign=campaign,
+        actor=user,
+        kind="player-joined",
+        message="player-joined",
+        params={"user": user.get_username()},
+    )
     return campaign
 
 
@@ -95,7 +107,7 @@ def share_link_renew(*, access: Access, actor: Any, revision: Any = None) -> Cam
         campaign=campaign,
         actor=actor,
         kind="share-link-renewed",
-        summary="A new share link was made; the old one no longer opens the sheet",
+        message="share-link-renewed",
     )
     return campaign
 
@@ -106,7 +118,5 @@ def share_link_revoke(*, access: Access, actor: Any, revision: Any = None) -> Ca
     require_owner(access)
     campaign = access.campaign
     Campaign.objects.filter(pk=campaign.pk).update(share_token=None)
-    event_record(
-        campaign=campaign, actor=actor, kind="share-link-revoked", summary="The share link was turned off"
-    )
+    event_record(campaign=campaign, actor=actor, kind="share-link-revoked", message="share-link-revoked")
     return campaign

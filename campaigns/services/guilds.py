@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
 from campaigns.errors import refuse, rule_refusal
+from campaigns.history_text import names_of
 from campaigns.models import (
     Campaign,
     Guild,
@@ -91,7 +92,8 @@ def guild_add(
         campaign=campaign,
         actor=actor,
         kind="guild-added",
-        summary=f"{colour_obj.name} guild joined the table",
+        message="guild-joined",
+        params={"guild": names_of(colour_obj)},
         changes=changes,
         guild=guild,
     )
@@ -124,7 +126,8 @@ def guild_claim(*, access: Access, actor: Any, guild: Guild, revision: Any) -> G
         campaign=access.campaign,
         actor=actor,
         kind="guild-claimed",
-        summary=f"{actor.get_username()} plays {guild.colour.name}",
+        message="guild-claimed",
+        params={"user": actor.get_username(), "guild": names_of(guild.colour)},
         changes=changes,
         guild=guild,
     )
@@ -143,16 +146,17 @@ def guild_assign(
     changes = Changes()
     changes.update(guild, player=user, player_name=name)
     if user is not None:
-        summary = f"{guild.colour.name} is now played by {user.get_username()}"
+        message, params = "guild-assigned", {"guild": names_of(guild.colour), "user": user.get_username()}
     elif name:
-        summary = f"{guild.colour.name} is held for {name}"
+        message, params = "guild-held", {"guild": names_of(guild.colour), "name": name}
     else:
-        summary = f"{guild.colour.name} is open for a player to claim"
+        message, params = "guild-opened", {"guild": names_of(guild.colour)}
     event_record(
         campaign=access.campaign,
         actor=actor,
         kind="guild-assigned",
-        summary=summary,
+        message=message,
+        params=params,
         changes=changes,
         guild=guild,
     )
@@ -218,7 +222,8 @@ def guild_heroes_choose(
         kind="heroes-chosen",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} chose {', '.join(h.name for h in chosen)}",
+        message="heroes-chosen",
+        params={"guild": names_of(guild.colour), "heroes": [names_of(h) for h in chosen]},
     )
     return guild
 
@@ -244,7 +249,8 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
         )
     except ValueError as exc:
         refuse("heroes", rule_refusal(exc))
-    fielded = {guild_hero(guild, slug, "heroes").pk for slug in heroes}
+    fielding = [guild_hero(guild, slug, "heroes") for slug in heroes]
+    fielded = {h.pk for h in fielding}
     changes = Changes()
     for hero in GuildHero.objects.filter(guild=guild):
         if hero.fielded != (hero.pk in fielded) or hero.retired:
@@ -255,7 +261,8 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
         kind="heroes-fielded",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} fields {', '.join(map(str, heroes))}",
+        message="heroes-fielded",
+        params={"guild": names_of(guild.colour), "heroes": [names_of(h.hero) for h in fielding]},
     )
     return guild
 
@@ -296,7 +303,12 @@ def angel_take(
         kind="angel-swapped",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} fielded {angel_hero.hero.name} in place of {leaving.hero.name}",
+        message="angel-taken",
+        params={
+            "guild": names_of(guild.colour),
+            "angel": names_of(angel_hero.hero),
+            "leaving": names_of(leaving.hero),
+        },
     )
     return angel_hero
 

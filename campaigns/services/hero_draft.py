@@ -17,6 +17,7 @@ from campaigns.access import (
     require_owner,
 )
 from campaigns.errors import refuse
+from campaigns.history_text import names_of, part
 from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
 from campaigns.selectors.campaigns import roster_started
 from campaigns.selectors.phases import hero_draft_events
@@ -62,7 +63,7 @@ def hero_draft_start(
         actor=actor,
         kind="hero-draft-started",
         changes=changes,
-        summary="The hero draft began: keep one hero, pass the rest left, three times",
+        message="hero-draft-started",
     )
     return record
 
@@ -91,8 +92,12 @@ def hero_draft_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, 
         guild=guild,
         changes=changes,
         data={"round": round_number, "hero": str(hero)},
-        summary=f"{guild.colour.name} kept a hero (round {round_number})"
-        + ("; the hero draft is over" if draft.is_complete else ""),
+        message="hero-kept",
+        params={
+            "guild": names_of(guild.colour),
+            "round": round_number,
+            **({"then": [part("hero-draft-over")]} if draft.is_complete else {}),
+        },
     )
     return record
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, is_campaign_scoped, require_member
 from campaigns.errors import ConflictError, refuse
+from campaigns.history_text import event_summary, part, render_english
 from campaigns.models import (
     Campaign,
     Event,
@@ -75,17 +76,25 @@ def event_record(
     campaign: Campaign,
     actor: Any,
     kind: str,
-    summary: str,
+    summary: str = "",
+    message: str = "",
+    params: dict[str, Any] | None = None,
     changes: Changes | None = None,
     guild: Guild | None = None,
     data: dict[str, Any] | None = None,
     undoes: Event | None = None,
 ) -> Event:
+    """Store one change; `message` and `params` (`campaigns.history_text`) say it in the reader's language,
+    `summary` is the English sentence (made from them when not given)."""
+    if message:
+        summary = render_english(message, params or {})
     return Event.objects.create(
         campaign=campaign,
         seq=_next_seq(campaign),
         kind=kind,
         summary=summary[:300],
+        message=message,
+        params=params or {},
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         guild=guild,
         data=data or {},
@@ -157,7 +166,8 @@ def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
         campaign=event.campaign,
         actor=actor,
         kind=kind,
-        summary=f"Undid: {event.summary}",
+        message="undid",
+        params={"what": part(event.message, **event.params) if event.message else event.summary},
         changes=inverse,
         # Undoing a guild's arrival removes the guild itself.
         guild=Guild.objects.filter(pk=event.guild_id).first(),
@@ -188,7 +198,8 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
     if not event.changes:
         refuse(
             "seq",
-            _("Change #%(seq)s (%(summary)s) cannot be undone.") % {"seq": seq, "summary": event.summary},
+            _("Change #%(seq)s (%(summary)s) cannot be undone.")
+            % {"seq": seq, "summary": event_summary(event)},
         )
     _claim_for_undo(access, event, revision)
     if (
@@ -220,7 +231,7 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
     if not effects_in_place(event):
         raise ConflictError(
             _("Later changes build on #%(seq)s (%(summary)s); undo those first.")
-            % {"seq": seq, "summary": event.summary},
+            % {"seq": seq, "summary": event_summary(event)},
             campaign_id=campaign.pk,
         )
     return apply_undo(event=event, actor=actor, kind="undo-campaign" if is_campaign_scoped(event) else "undo")

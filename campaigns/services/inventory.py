@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor
 from campaigns.errors import refuse, rule_refusal
+from campaigns.history_text import names_of
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
 from campaigns.selectors.campaigns import guild_hero
 from campaigns.selectors.inventory import free_slot, slots_taken
@@ -95,7 +96,8 @@ def inventory_card_add(
         kind="card-added",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} gave {upgrade.name} to {target.hero.name}",
+        message="card-given",
+        params={"guild": names_of(guild.colour), "card": names_of(upgrade), "hero": names_of(target.hero)},
     )
     return placed
 
@@ -123,16 +125,22 @@ def inventory_move(
     changes.update(moving, hero=target, slot=slot)
     if occupant is not None:
         changes.update(occupant, hero=origin_hero, slot=origin_slot)
-    summary = f"{guild.colour.name} moved {moving.card.name} to {target.hero.name} (slot {slot})"
+    params = {
+        "guild": names_of(guild.colour),
+        "card": names_of(moving.card),
+        "hero": names_of(target.hero),
+        "slot": slot,
+    }
     if occupant is not None:
-        summary += f", swapping {occupant.card.name} to {origin_hero.hero.name}"
+        params |= {"other": names_of(occupant.card), "origin": names_of(origin_hero.hero)}
     event_record(
         campaign=access.campaign,
         actor=actor,
         kind="card-moved",
         guild=guild,
         changes=changes,
-        summary=summary,
+        message="card-swapped" if occupant is not None else "card-moved",
+        params=params,
     )
 
 
@@ -149,7 +157,12 @@ def inventory_card_discard(*, access: Access, actor: Any, guild: Guild, revision
         kind="card-discarded",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} discarded {card.card.name} from {card.hero.hero.name}",
+        message="card-discarded",
+        params={
+            "guild": names_of(guild.colour),
+            "card": names_of(card.card),
+            "hero": names_of(card.hero.hero),
+        },
     )
 
 
@@ -199,7 +212,13 @@ def hero_curse_set(
         kind="curse-set",
         guild=guild,
         changes=changes,
-        summary=f"{target.hero.name} ({guild.colour.name}) keeps the Death Curse {card.name} ({card.value})",
+        message="curse-kept",
+        params={
+            "hero": names_of(target.hero),
+            "guild": names_of(guild.colour),
+            "curse": names_of(card),
+            "value": card.value,
+        },
     )
     return kept
 
@@ -220,7 +239,12 @@ def hero_curse_remove(*, access: Access, actor: Any, guild: Guild, revision: Any
         kind="curse-removed",
         guild=guild,
         changes=changes,
-        summary=f"{target.hero.name} ({guild.colour.name}) is rid of {kept.curse.name}",
+        message="curse-removed",
+        params={
+            "hero": names_of(target.hero),
+            "guild": names_of(guild.colour),
+            "curse": names_of(kept.curse),
+        },
     )
 
 
@@ -240,6 +264,7 @@ def guild_saved_coins_set(*, access: Access, actor: Any, guild: Guild, revision:
         kind="coins-saved",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} saves {coins} coin{'s' if coins != 1 else ''}",
+        message="coins-saved",
+        params={"guild": names_of(guild.colour), "count": coins},
     )
     return guild

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse, rule_refusal
+from campaigns.history_text import names_of, part, term
 from campaigns.models import (
     Campaign,
     Guild,
@@ -30,7 +31,7 @@ from campaigns.selectors.campaigns import (
     live_events,
     live_play,
 )
-from campaigns.selectors.live import quest_choices, reward_for, scenario_pve_quests
+from campaigns.selectors.live import quest_choices, quest_said, reward_for, scenario_pve_quests
 from campaigns.services.history import Changes, event_record
 from campaigns.services.live_angels import revert_live_swaps
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
@@ -90,7 +91,8 @@ def live_start(
         actor=actor,
         kind="live-started",
         changes=changes,
-        summary=f"Scenario {number}: {scenario_obj.name} started",
+        message="live-started",
+        params={"number": number, "scenario": names_of(scenario_obj)},
     )
     return play
 
@@ -114,10 +116,10 @@ def live_tally(
             refuse("counter", rule_refusal(exc))
         line = _hero_line(result, hero)
         _bump(changes, line, counter, delta, f"{line.hero.hero.name}'s {counter}")
-        what = f"{line.hero.hero.name} ({guild.colour.name})"
+        what: Any = part("hero-of-guild", hero=names_of(line.hero.hero), guild=names_of(guild.colour))
     elif counter in GUILD_COUNTERS:
         _bump(changes, result, counter, delta, f"{guild.colour.name}'s {counter}")
-        what = guild.colour.name
+        what = names_of(guild.colour)
     else:
         refuse(
             "counter", _("Counters are %(values)s.") % {"values": ", ".join(HERO_COUNTERS + GUILD_COUNTERS)}
@@ -129,7 +131,8 @@ def live_tally(
         kind="live-tally",
         guild=guild,
         changes=changes,
-        summary=f"{what}: {counter} {sign}{delta}",
+        message="live-tally",
+        params={"what": what, "counter": term(counter), "delta": f"{sign}{delta}"},
     )
     return result
 
@@ -190,22 +193,24 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     log = [*play.quest_log, [quest, guild.colour.slug]]
     changes.update(play, quest_log=log)
     changes.update(result, quests=[*result.quests, quest], coins=result.coins + bonus)
-    summary = f"{guild.colour.name} completed {choices[quest]}" + (
-        f" (+{bonus} coin, first)" if bonus else ""
-    )
+    params: dict[str, Any] = {"guild": names_of(guild.colour), "quest": quest_said(play, quest, choices)}
+    if bonus:
+        params["count"] = bonus
     reward = reward_for(play, log)
-    if reward is not None:
-        summary += f"; {reward}"
+    then = [] if reward is None else [reward]
     if _wins_now(play, result):
         changes.update(result, winner=True)
-        summary += f"; {guild.colour.name} wins the scenario"
+        then.append(part("scenario-won", guild=names_of(guild.colour)))
+    if then:
+        params["then"] = then
     event_record(
         campaign=access.campaign,
         actor=actor,
         kind="live-quest",
         guild=guild,
         changes=changes,
-        summary=summary,
+        message="quest-completed-first" if bonus else "quest-completed",
+        params=params,
     )
     return result
 
@@ -235,7 +240,8 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
         kind="live-abandoned",
         changes=changes,
         data={"reverted": events},
-        summary=f"Scenario {play.number}: {play.scenario.name} abandoned",
+        message="live-abandoned",
+        params={"number": play.number, "scenario": names_of(play.scenario)},
     )
 
 
@@ -266,7 +272,8 @@ def live_kill(
     except ValueError as exc:
         refuse("victim", rule_refusal(exc))
     names = {slug: r.guild.colour.name for slug, r in results.items()}
-    reward, what = None, ""
+    said = {slug: names_of(r.guild.colour) for slug, r in results.items()}
+    reward, what = None, None
     if victim in (kills.MONSTER, kills.VILLAIN):
         reward, what, tier = _monster_reward(play, monster)
         victim = kills.VILLAIN if kills.is_villain(tier) else victim
@@ -289,24 +296,35 @@ def live_kill(
         except ValueError as exc:
             refuse("hero", rule_refusal(exc))
         _bump(changes, line, "deaths", 1, f"{line.hero.hero.name}'s deaths")
-        what = f"{line.hero.hero.name} ({names[payout.death_to]})"
+        what = part("hero-of-guild", hero=names_of(line.hero.hero), guild=said[payout.death_to])
     for slug, coins in payout.coins.items():
         _bump(changes, results[slug], "coins", coins, f"{names[slug]}'s coins")
-    by = names[killer] if killer else "a monster or trap"
-    summary = f"{what} killed by {by}"
+    params: dict[str, Any] = {"what": what or ""}
+    if killer:
+        params["by"] = said[killer]
+    then: list[Any] = []
     if payout.coins:
-        summary += "; " + ", ".join(f"{names[g]} +{c}" for g, c in payout.coins.items())
+        then.append([part("coins-paid", guild=said[g], coins=c) for g, c in payout.coins.items()])
     if payout.missing:
-        summary += f"; {payout.missing}: add it by hand to " + ", ".join(names[g] for g in payout.unpaid)
-    event_record(campaign=campaign, actor=actor, kind="live-kill", changes=changes, summary=summary)
+        then.append(part("reward-missing", missing=payout.missing, guilds=[said[g] for g in payout.unpaid]))
+    if then:
+        params["then"] = then
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="live-kill",
+        changes=changes,
+        message="killed-by" if killer else "killed-by-monster",
+        params=params,
+    )
     return play
 
 
-def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, str, str]:
+def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, dict[str, str], str]:
     """The coins on the monster's card at the scenario's level (None when the content lacks them), its name
     and its tier (a known villain is paid as one, whatever the tap said)."""
     found = Monster.objects.filter(edition=play.campaign.edition, slug=slug).first()
     if found is None:
         refuse("monster", _("Unknown monster %(slug)s.") % {"slug": repr(slug)})
     card = MonsterLevelCard.objects.filter(monster=found, label=play.level).first()
-    return (card.reward if card is not None else None), found.name, found.tier
+    return (card.reward if card is not None else None), names_of(found), found.tier

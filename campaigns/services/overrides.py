@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
 from campaigns.errors import refuse
+from campaigns.history_text import part, term
 from campaigns.models import Campaign, ContentOverride, OverrideKind, UpgradeCard
 from campaigns.selectors.overrides import (
     check_target,
@@ -29,8 +30,8 @@ def _lock(campaign: Campaign) -> None:
     Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk", flat=True).first()
 
 
-def _who(actor: Any) -> str:
-    return actor.get_username() if getattr(actor, "is_authenticated", False) else "someone"
+def _who(actor: Any) -> Any:
+    return actor.get_username() if getattr(actor, "is_authenticated", False) else part("someone")
 
 
 def override_put(
@@ -71,10 +72,6 @@ def _keep_own_card(campaign: Campaign, target: str, fields: dict[str, Any]) -> N
     )
 
 
-def _describe(kind: str, target: str) -> str:
-    return f"{OverrideKind(kind).label.lower()} {target}"
-
-
 @transaction.atomic
 def content_override_set(
     *, access: Access, actor: Any, kind: Any, target: Any, fields: Any, revision: Any = None
@@ -96,7 +93,8 @@ def content_override_set(
         kind="content-entered",
         changes=changes,
         data={"kind": kind, "target": target},
-        summary=f"{_who(actor)} entered the {_describe(kind, target)}: {shown}",
+        message="content-entered",
+        params={"who": _who(actor), "what": term(kind), "target": target, "shown": shown},
     )
     return override
 
@@ -127,7 +125,8 @@ def content_override_verify(
         kind="content-verified",
         changes=changes,
         data={"kind": kind, "target": target},
-        summary=f"{_who(actor)} checked the {_describe(kind, target)} against the box",
+        message="content-verified",
+        params={"who": _who(actor), "what": term(kind), "target": target},
     )
     return override
 
@@ -152,6 +151,7 @@ def content_pack_import(*, access: Access, actor: Any, document: Any, revision: 
         kind="content-imported",
         changes=changes,
         data={"records": len(records)},
-        summary=f"{_who(actor)} imported a content pack of {len(records)} records",
+        message="content-imported",
+        params={"who": _who(actor), "count": len(records)},
     )
     return len(records)

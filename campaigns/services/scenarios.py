@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member, require_owner
 from campaigns.errors import refuse, rule_refusal
+from campaigns.history_text import names_of
 from campaigns.models import (
     Campaign,
     CampaignBackup,
@@ -300,7 +301,8 @@ def scenario_record_result(
         kind="scenario-recorded",
         changes=changes,
         data={"number": number},
-        summary=f"Scenario {number}: {scenario_obj.name} recorded, won by {winner.colour.name}",
+        message="scenario-recorded",
+        params={"number": number, "scenario": names_of(scenario_obj), "guild": names_of(winner.colour)},
     )
     if upgrade_phase_follows(
         play.number,
@@ -332,14 +334,14 @@ def next_scenario_choose(*, access: Access, actor: Any, revision: Any, scenario:
         )
     changes = Changes()
     changes.update(campaign, next_scenario=chosen)
-    who = winner.colour.name if winner else "The table"
     event_record(
         campaign=campaign,
         actor=actor,
         kind="next-chosen",
         changes=changes,
         guild=winner,
-        summary=f"{who} chose {chosen.name} as the next scenario",
+        message="next-chosen" if winner else "next-chosen-table",
+        params={"scenario": names_of(chosen), **({"guild": names_of(winner.colour)} if winner else {})},
     )
     return campaign
 
@@ -381,15 +383,17 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
             refuse("savior", rule_refusal(exc))
     changes = Changes()
     changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
-    name = savior_guild.colour.name if savior_guild else "nobody"
-    summary = f"The campaign is over; Savior of Arcadia: {name}"
+    message, params = "finale-nobody", {}
+    if savior_guild is not None:
+        message, params = "finale-savior", {"guild": names_of(savior_guild.colour)}
     if not editions.has_medal_finale(campaign.edition.slug):
-        summary = "The campaign is over; the last scenario's winner wins the game"
+        message, params = "finale-last-winner", {}
     event_record(
         campaign=campaign,
         actor=actor,
         kind="finale",
         changes=changes,
-        summary=summary,
+        message=message,
+        params=params,
     )
     return campaign

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
 from campaigns.errors import refuse
+from campaigns.history_text import names_of, part
 from campaigns.models import Campaign, ScenarioPlay
 from campaigns.selectors.campaigns import campaign_for_sheet, last_winner, recorded_count
 from campaigns.services.history import Changes, event_record
@@ -52,14 +53,15 @@ def seating_draw(
     first = rules_seating.first_player(order, winner.colour.slug if winner else None, rng=rng)
     changes = Changes()
     changes.update(campaign, next_starting_areas=drawn, next_first_player=first)
-    names = {g.colour.slug: g.colour.name for g in campaign.guilds.select_related("colour")}
-    placed = ", ".join(f"{names[g]} {drawn[g]}" for g in order)
+    names = {g.colour.slug: names_of(g.colour) for g in campaign.guilds.select_related("colour")}
+    placed = [part("area-of", guild=names[g], area=drawn[g]) for g in order]
     event_record(
         campaign=campaign,
         actor=actor,
         kind="seating-drawn",
         changes=changes,
         data={"areas": drawn, "first_player": first, "seed": seed if areas is None else None},
-        summary=f"Starting areas: {placed}; {names[first]} plays first",
+        message="seating-drawn",
+        params={"placed": placed, "guild": names[first]},
     )
     return campaign

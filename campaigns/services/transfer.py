@@ -115,7 +115,8 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
         campaign=campaign,
         actor=actor,
         kind="campaign-restored",
-        summary=f"The campaign was restored from the backup taken at change #{last}",
+        message="restored",
+        params={"seq": last},
     )
     campaign.refresh_from_db()
     return campaign
@@ -251,6 +252,8 @@ def _load_events(campaign: Campaign, entries: list[dict[str, Any]], linked: set[
             seq=entry["seq"],
             kind=entry["kind"],
             summary=entry["summary"],
+            message=entry.get("message", ""),
+            params=entry.get("params", {}),
             actor=users.get(entry["actor"]),
             actor_name="" if entry["actor"] in users else (entry["actor"] or ""),
             guild=guilds.get(entry["guild"]) if entry["guild"] else None,

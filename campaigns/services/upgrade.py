@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
 from campaigns.errors import refuse, rule_refusal
+from campaigns.history_text import names_of
+from campaigns.history_text import part as summary_part
 from campaigns.models import (
     Campaign,
     CampaignBackup,
@@ -91,7 +93,8 @@ def upgrade_phase_open(
         kind="upgrade-opened",
         changes=changes,
         data={"level": play.number},
-        summary=f"Upgrade phase {play.number} opened; Death Curses drawn",
+        message="phase-opened",
+        params={"number": play.number},
     )
     return phase
 
@@ -139,15 +142,16 @@ def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, car
         guild=guild,
         changes=changes,
         data={"round": round_number, "cards": [str(c) for c in cards]},
-        summary=f"{guild.colour.name} picked {UPGRADE_PICKS} cards (round {round_number}){who}",
+        message="phase-picked-for" if who else "phase-picked",
+        params={"guild": names_of(guild.colour), "count": UPGRADE_PICKS, "round": round_number, **who},
     )
     return phase
 
 
-def _on_behalf(access: Access, actor: Any, guild: Guild) -> str:
+def _on_behalf(access: Access, actor: Any, guild: Guild) -> dict[str, Any]:
     if guild.player_id and guild.player_id != getattr(actor, "pk", None):
-        return f", picked by {actor.get_username()} for the absent player"
-    return ""
+        return {"user": actor.get_username()}
+    return {}
 
 
 @transaction.atomic
@@ -174,7 +178,8 @@ def upgrade_enter_dealt(
         kind="upgrade-entered",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} entered the {UPGRADE_HAND} cards it drafted",
+        message="phase-entered",
+        params={"guild": names_of(guild.colour), "count": UPGRADE_HAND},
     )
     return part
 
@@ -221,15 +226,16 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
         _place_bought(changes, guild, card)
     changes.update(part, bought=[c.slug for c in bought], spent=purchase.spent, purchased=True)
     changes.update(guild, saved_coins=purchase.saved)
-    items = ", ".join(f"{c.name} for {c.cost}" for c in bought) or "nothing"
+    items = [summary_part("card-for", card=names_of(c), cost=c.cost) for c in bought]
+    saved = summary_part("coins-saved-after", count=purchase.saved)
     event_record(
         campaign=access.campaign,
         actor=actor,
         kind="upgrade-buy",
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} bought {items}; saved {purchase.saved} coin"
-        f"{'s' if purchase.saved != 1 else ''}",
+        message="bought" if items else "bought-nothing",
+        params={"guild": names_of(guild.colour), **({"items": items} if items else {}), "then": [saved]},
     )
     return part
 
@@ -268,10 +274,10 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
     _check_redistributed(guild)
     changes = Changes()
     changes.update(part, confirmed=True)
-    summary = f"{guild.colour.name} finished its upgrades"
+    params: dict[str, Any] = {"guild": names_of(guild.colour)}
     if not UpgradeGuild.objects.filter(phase=phase, confirmed=False).exists():
         changes.update(phase, status=UpgradePhase.Status.CLOSED)
-        summary += f"; upgrade phase {phase.level} closed"
+        params["then"] = [summary_part("phase-closed", number=phase.level)]
         campaign_backup_after_commit(campaign=access.campaign, reason=CampaignBackup.Reason.UPGRADE)
     event_record(
         campaign=access.campaign,
@@ -279,7 +285,8 @@ def upgrade_confirm(*, access: Access, actor: Any, guild: Guild, revision: Any) 
         kind="upgrade-confirm",
         guild=guild,
         changes=changes,
-        summary=summary,
+        message="upgrades-finished",
+        params=params,
     )
     return phase
 
@@ -301,14 +308,14 @@ def upgrade_phase_restart(
     phase = _phase(campaign, lock=True)
     play = phase.play
     changes, reverted = _revert_phase(campaign, phase)
-    verb = "restarted" if reopen else "abandoned (played on paper)"
     event_record(
         campaign=campaign,
         actor=actor,
         kind="upgrade-abandoned",
         changes=changes,
         data={"reverted": reverted},
-        summary=f"Upgrade phase {play.number} {verb}",
+        message="phase-restarted" if reopen else "phase-abandoned",
+        params={"number": play.number},
     )
     if not reopen:
         return None

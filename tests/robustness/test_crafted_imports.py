@@ -261,7 +261,8 @@ def test_a_body_over_two_megabytes_is_refused_with_413_before_parsing(people, ev
 
 def _flood(document: dict[str, Any], count: int) -> dict[str, Any]:
     flooded = copy.deepcopy(document)
-    last = flooded["events"][-1]
+    # Bare entries (an older export's, without a summary's message id), so the flood stays under 2 MB.
+    last = {k: v for k, v in flooded["events"][-1].items() if k not in ("message", "params")}
     flooded["events"] += [
         {**last, "seq": last["seq"] + n, "changes": [], "data": {}, "summary": "", "undoes": None}
         for n in range(1, count - len(flooded["events"]) + 1)
