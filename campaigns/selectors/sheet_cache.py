@@ -184,8 +184,9 @@ def tag(*parts: Any) -> str:
 
 def sheet_etag(revision: int, history_seq: int, content: str, *reader: Any) -> str:
     """The sheet's ETag: the campaign revision first (so it still works as an If-Match for a campaign-wide
-    write), then the state, then a fingerprint of the content version and of who reads."""
-    return f'"{revision}.{history_seq}.{tag(content, *reader)}"'
+    write), then the state, then a fingerprint of the content version, the language (the live quest labels
+    are said in it) and of who reads."""
+    return f'"{revision}.{history_seq}.{tag(content, get_language(), *reader)}"'
 
 
 def access_etag(access: Access, content: str | None, *reader: Any) -> str | None:
