@@ -3,98 +3,22 @@ Campaign Sheet is checked field by field against what the rulebooks give for tha
 
 Inferno: six scenarios (RB:392) with an Angel swapped in (GF:174-176), a Reward card that runs out
 (BR:202-203), treasure that counts (BR:216), two Reward cards for one guild (RB:1625), every Upgrade Phase
-played in the app, the finale (RB:1311-1334), and an episodic game beside it (GF:298). Base Arcadia Quest:
-six scenarios to the game's winner (BR:260-261).
+played in the app with its hands passing left in each scenario's seating (RB:505-512, RB:1633) and its
+curses drawn from the full 24-card deck (GF:207), the finale (RB:1311-1334), and an episodic game beside it
+(GF:298). The base game's script is in test_scripted_base_campaign.py.
 """
 
 from __future__ import annotations
 
-import random
-from types import SimpleNamespace
+from collections import Counter
 from typing import Any
 
 import pytest
 
-from campaigns.services import upgrade
+from campaigns.models import DeathCurse
+from tests.campaigns.api.scripted import Table, create, line
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
-
-
-class Table:
-    """One group's phone: every call goes through the API with the revision of the last sheet it read."""
-
-    def __init__(self, api: Any, campaign_id: int) -> None:
-        self.api, self.id = api, campaign_id
-        self.sheet = self.get("")
-
-    def url(self, path: str) -> str:
-        return f"/api/v1/campaigns/{self.id}/{path}"
-
-    def get(self, path: str, **params: Any) -> dict[str, Any]:
-        response = self.api.get(self.url(path), params)
-        assert response.status_code == 200, response.content[:500]
-        return response.json()
-
-    def post(self, path: str, body: dict[str, Any], *, guild: str | None = None) -> dict[str, Any]:
-        if guild is not None:
-            revision = next(g["revision"] for g in self.sheet["guilds"] if g["colour"] == guild)
-            path = f"guilds/{guild}/{path}"
-        else:
-            revision = self.sheet["revision"]
-        response = self.api.post(self.url(path), {**body, "revision": revision}, format="json")
-        assert response.status_code in (200, 201), (path, response.content[:800])
-        self.sheet = response.json()
-        return self.sheet
-
-    def record(self, scenario: str, results: list[dict[str, Any]], **extra: Any) -> None:
-        self.post("plays/", {"scenario": scenario, "results": results, **extra})
-
-    def play_upgrade_phase(self) -> dict[str, Any]:
-        """Every guild drafts the first cards of its hand, buys nothing and confirms (BR:230-233)."""
-        colours = [g["colour"] for g in self.sheet["guilds"]]
-        view = self.get("upgrade-phase/")
-        if view["draft_mode"] == "manual":
-            for n, colour in enumerate(colours):
-                level = view["level"]
-                cards = [
-                    {"name": f"Dealt L{level} {colour} {k}", "code": f"L{level}-{n}{k}", "cost": 1}
-                    for k in range(6)
-                ]
-                self.post("upgrade-phase/enter/", {"cards": cards}, guild=colour)
-        while not self.get("upgrade-phase/")["draft_complete"]:
-            for colour in colours:
-                mine = self.get("upgrade-phase/", guild=colour)["mine"]
-                if mine["hand"] and not mine["picked_this_round"]:
-                    self.post("upgrade-phase/pick/", {"cards": mine["hand"][:2]}, guild=colour)
-        review = self.get("upgrade-phase/")
-        for colour in colours:
-            self.post("upgrade-phase/buy/", {"cards": []}, guild=colour)
-            self.post("upgrade-phase/confirm/", {}, guild=colour)
-        return review
-
-
-def line(colour: str, *, winner: bool = False, coins: int = 0, **extra: Any) -> dict[str, Any]:
-    return {"guild": colour, "winner": winner, "coins": coins, **extra}
-
-
-def _create(
-    api: Any, name: str, edition: str, rosters: dict[str, list[str]], mode: str = "campaign"
-) -> Table:
-    response = api.post("/api/v1/campaigns/", {"name": name, "edition": edition, "mode": mode}, format="json")
-    assert response.status_code == 201, response.content[:300]
-    table = Table(api, response.json()["id"])
-    owner = table.sheet["owner"]
-    for colour, heroes in rosters.items():
-        table.post("guilds/", {"colour": colour, "player": owner})
-        table.post("heroes/", {"heroes": heroes}, guild=colour)
-    return table
-
-
-@pytest.fixture
-def seeded(monkeypatch):
-    """Every Upgrade Phase shuffles from one seeded generator, so the script plays the same way each run."""
-    rng = random.Random(2026)
-    monkeypatch.setattr(upgrade, "secrets", SimpleNamespace(randbits=rng.getrandbits))
 
 
 INFERNO = {
@@ -115,7 +39,9 @@ def _cards(guild: dict[str, Any]) -> dict[str, list[str]]:
 def _play_inferno(table: Table) -> list[str]:
     """The six scenarios; returns the levels of the Upgrade Phases' curse draws, for the checks."""
     # 1. Ferry of the Dead: Yellow wins and takes the first-only Ticket Scalper; Purple's treasure makes its
-    # coins the most (BR:216, RB:1292); Purple kills the Demon Pitcher for Sharp Justice.
+    # coins the most (BR:216, RB:1292); Purple kills the Demon Pitcher for Sharp Justice. The Starting Areas
+    # are drawn in the app, and so is the first player of the first scenario (BR:96).
+    table.seat()
     table.record(
         "ferry-of-the-dead",
         [
@@ -132,7 +58,9 @@ def _play_inferno(table: Table) -> list[str]:
     )
     table.play_upgrade_phase()
     # 2. The Prisoner (West): Teal wins with the Keymaster; Yellow rescues Angel Eyes and swaps her in for
-    # Diana, who stays in the guild (GF:174-176).
+    # Diana, who stays in the guild (GF:174-176). The table drew its own tokens: Purple 1, Teal 2, Yellow 3,
+    # so Purple, left of the last winner (Yellow), plays first (BR:96).
+    table.seat({"yellow": 3, "purple": 1, "teal": 2})
     table.record(
         "the-prisoner",
         [
@@ -145,6 +73,7 @@ def _play_inferno(table: Table) -> list[str]:
     table.post("angel/", {"angel": "angel-eyes", "swap_for": "diana"}, guild="yellow")
     # 3. Lost in the Dark, tracked live: three guilds rescue the hero, only two Collector's Armors exist
     # (BR:202-203: the third quest still counts); Teal's third quest wins (BR:205).
+    table.seat()
     table.post("live/start/", {"scenario": "lost-in-the-dark"})
     table.post("live/tally/", {"counter": "treasure", "delta": 3}, guild="yellow")
     for colour, quest in (
@@ -161,6 +90,7 @@ def _play_inferno(table: Table) -> list[str]:
     # Diana comes back and Kisha sits out: any 3 of the roster are fielded (GF:176).
     table.post("field/", {"heroes": ["diana", "mark", "angel-eyes"]}, guild="yellow")
     # 4. The Fallen Temple: Purple wins and kills the Judge; The Redeemed goes to every guild that earns it.
+    table.seat({"yellow": 3, "purple": 2, "teal": 1})
     table.record(
         "the-fallen-temple",
         [
@@ -180,6 +110,7 @@ def _play_inferno(table: Table) -> list[str]:
     table.play_upgrade_phase()
     # 5. Pit of Tormented Souls: Yellow wins both Rock Bottom's Helms (RB:1625); deaths and Damnation for
     # the last Upgrade Phase's curses (RB:763-764).
+    table.seat()
     table.record(
         "pit-of-tormented-souls",
         [
@@ -200,6 +131,7 @@ def _play_inferno(table: Table) -> list[str]:
     )
     last_phase = table.play_upgrade_phase()
     # 6. Hit Rock Bottom: Yellow kills the Underlord.
+    table.seat({"teal": 1, "yellow": 2, "purple": 3})
     table.record(
         "hit-rock-bottom",
         [
@@ -216,8 +148,9 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
     """RB:392 six scenarios; RB:1287-1300 the sheet's achievements; RB:1311-1334 Medals, Council seat,
     Savior, Ultimate Arcadian; GF:174-176 the swapped hero stays; BR:202-203 a Reward card runs out, not
     the quest; BR:216 treasure counts; RB:1625 one guild, two Reward cards; RB:763-764 curses from deaths
-    and Damnation."""
-    table = _create(owner_api, "Scripted Inferno", "inferno", INFERNO)
+    and Damnation; RB:505-512 Starting Areas and seating, RB:1633 pass left, BR:96 the first player;
+    GF:207 the 24-card curse deck with its copies, drawn with a seeded Random."""
+    table = create(owner_api, "Scripted Inferno", "inferno", INFERNO)
     draws = _play_inferno(table)
     sheet = table.get("")
 
@@ -295,17 +228,101 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
     cursed = {h["hero"] for g in sheet["guilds"] for h in g["heroes"] if h["curse"]}
     assert cursed == {d["hero"] for d in draws if d["kept"]} and cursed <= {"mark", "jaimie"}
 
+    # Seating (RB:505-512): each scenario keeps the Starting Areas drawn (1, 3, 5, seeded) or entered (2, 4,
+    # 6); the guilds sit in area order and the first player sits left of the last winner, drawn at random
+    # for the first scenario (BR:96). Every Upgrade draft passed left in that order (`play_upgrade_phase`).
+    assert [p["seating"] for p in sheet["plays"]] == [
+        {
+            "starting_areas": {"yellow": 2, "purple": 1, "teal": 3},
+            "order": ["purple", "yellow", "teal"],
+            "first_player": "yellow",
+        },
+        {
+            "starting_areas": {"yellow": 3, "purple": 1, "teal": 2},
+            "order": ["purple", "teal", "yellow"],
+            "first_player": "purple",
+        },  # left of Yellow, who won the Ferry
+        {
+            "starting_areas": {"yellow": 1, "purple": 2, "teal": 3},
+            "order": ["yellow", "purple", "teal"],
+            "first_player": "yellow",
+        },  # left of Teal
+        {
+            "starting_areas": {"yellow": 3, "purple": 2, "teal": 1},
+            "order": ["teal", "purple", "yellow"],
+            "first_player": "purple",
+        },  # left of Teal
+        {
+            "starting_areas": {"yellow": 2, "purple": 1, "teal": 3},
+            "order": ["purple", "yellow", "teal"],
+            "first_player": "yellow",
+        },  # left of Purple
+        {
+            "starting_areas": {"teal": 1, "yellow": 2, "purple": 3},
+            "order": ["teal", "yellow", "purple"],
+            "first_player": "purple",
+        },  # left of Yellow
+    ]
+    assert sheet["seating"] is None  # the campaign is over: no next scenario to seat
+
+    # The curse deck is the box's 24 cards with their copies (GF:207; death-curses.csv), never short: no
+    # phase notes an incomplete deck, and one phase's draws never take more copies than the deck holds.
+    deck = Counter({c.code: c.deck_copies for c in DeathCurse.objects.filter(edition__slug="inferno")})
+    assert deck.total() == 24
+    assert [phase["curse_deck_note"] for phase in table.phases] == [None] * 5
+    drawn = [
+        {d["hero"]: (d["drawn"], d["kept"]) for d in phase["curse_draws"] if d["draw_count"]}
+        for phase in table.phases
+    ]
+    assert drawn == [
+        {"natasha": (["D-00", "D-00"], "D-00")},  # two copies of No Curse: the copies are in the deck
+        {"izzy": (["INFD-01"], "INFD-01")},
+        {},
+        {},
+        {"mark": (["INFD-01"], "INFD-01"), "jaimie": (["D-02", "D-00", "INFD-03"], "INFD-03")},
+    ]
+    for phase in table.phases:
+        assert not Counter(code for d in phase["curse_draws"] for code in d["drawn"]) - deck
+    # The final sheet's curses, hero by hero: only the last phase's stay (old curses go back, RB:1628-1630).
+    curses = {h["hero"]: h["curse"] for g in sheet["guilds"] for h in g["heroes"]}
+    assert curses == {
+        "diana": None,
+        "mark": {
+            "code": "INFD-01",
+            "name": "Damned",
+            "value": 1,
+            "takes_slot": False,
+            "slot": None,
+            "from_incomplete_deck": False,
+        },
+        "kisha": None,
+        "angel-eyes": None,
+        "cassius": None,
+        "izzy": None,
+        "jaimie": {
+            "code": "INFD-03",
+            "name": "Sinful",
+            "value": 3,
+            "takes_slot": False,
+            "slot": None,
+            "from_incomplete_deck": False,
+        },
+        "natasha": None,
+        "phyx": None,
+        "sybbyl": None,
+    }
+
 
 def test_an_episodic_game_beside_the_campaign_changes_nothing_in_it(seeded, owner_api):
     """GF:298 "play any single scenario without campaign consequences": replays at chosen levels, the angel,
     title and reward of those games stay there, and the campaign beside them is untouched."""
-    campaign = _create(owner_api, "Scripted Inferno", "inferno", INFERNO)
+    campaign = create(owner_api, "Scripted Inferno", "inferno", INFERNO)
     campaign.record(
         "ferry-of-the-dead",
         [line("yellow", winner=True, coins=2, title=True), line("purple", coins=1), line("teal")],
     )
     before = campaign.get("")
-    games = _create(owner_api, "Friday one-shots", "inferno", INFERNO, mode="episodic")
+    games = create(owner_api, "Friday one-shots", "inferno", INFERNO, mode="episodic")
     for level in (2, 5):
         games.record(
             "the-prisoner",
@@ -325,71 +342,3 @@ def test_an_episodic_game_beside_the_campaign_changes_nothing_in_it(seeded, owne
     assert {k: v for k, v in after.items() if k != "history_seq"} == {
         k: v for k, v in before.items() if k != "history_seq"
     }
-
-
-BASE = {
-    "orange": ["diva", "grom", "maya"],
-    "blue": ["greensleeves", "hobsbawm", "johan"],
-    "red": ["kanga", "scarlet", "seth"],
-}
-
-
-def test_a_scripted_base_campaign_is_won_by_the_last_scenarios_winner(seeded, owner_api):
-    """BR:40-43 three Outer, two Inner, the Final Showdown; BR:205 a scenario's winner (tracked live with the
-    numbered PvE quests no source names); BR:224 no Damnation; BR:260-261 the last scenario's winner wins."""
-    table = _create(owner_api, "Scripted Arcadia", "arcadia-quest", BASE)
-    table.post("live/start/", {"scenario": "district-of-hammers"})
-    for quest in ("pvp:blue", "pve-unlisted-1", "pvp:orange"):
-        table.post("live/quest/", {"quest": quest}, guild="red")
-    table.record("district-of-hammers", table.get("live/")["live"]["results_draft"])
-    table.play_upgrade_phase()
-    script = [
-        ("the-moon-gate", "blue", [{"hero": "grom", "deaths": 2}]),
-        ("the-rookery", "red", []),
-        ("alchemists-district", "orange", []),
-        ("evershadow-district", "red", [{"hero": "johan", "deaths": 1}]),
-        ("the-temple-of-dawning-twilight", "blue", []),
-    ]
-    for number, (scenario, winner, deaths) in enumerate(script, start=2):
-        lines = [
-            line(
-                c,
-                winner=c == winner,
-                coins=2 if c == winner else 1,
-                heroes=[d for d in deaths if d["hero"] in BASE[c]],
-            )
-            for c in BASE
-        ]
-        if scenario == "the-moon-gate":
-            lines[1]["title"], lines[1]["quests"] = True, ["title-quest"]
-        table.record(scenario, lines)
-        if number < 6:
-            table.play_upgrade_phase()
-    assert table.sheet["game_winner"] == "blue"
-    table.post("finale/", {})
-    sheet = table.get("")
-
-    assert sheet["has_damnation"] is False and sheet["finale_kind"] == "last-winner"
-    assert [(p["scenario"], p["level"], p["achievements"]["winner"]) for p in sheet["plays"]] == [
-        ("district-of-hammers", "1", ["red"]),
-        ("the-moon-gate", "2-3", ["blue"]),
-        ("the-rookery", "2-3", ["red"]),
-        ("alchemists-district", "4-5", ["orange"]),
-        ("evershadow-district", "4-5", ["red"]),
-        ("the-temple-of-dawning-twilight", "6", ["blue"]),
-    ]
-    first = {r["guild"]: r for r in sheet["plays"][0]["results"]}
-    # Red: First Bonus on its two PvP quests only, 1 coin per quest at the end (BR:199-200, BR:215).
-    assert (first["red"]["coins"], first["red"]["quests"]) == (
-        5,
-        ["pvp:blue", "pve-unlisted-1", "pvp:orange"],
-    )
-    assert sheet["plays"][1]["achievements"]["won_title"] == ["blue"]
-    assert sheet["plays"][1]["achievements"]["least_deaths"] == ["blue", "red"]
-    assert [t["slug"] for t in _guild(sheet, "blue")["titles"]] == ["moon-gate-title"]
-    assert sheet["finished"] is True and sheet["game_winner"] == "blue"
-    assert sheet["finale"]["kind"] == "last-winner" and sheet["finale"]["game_winner"] == "blue"
-    assert sheet["finale"]["savior"] is None and sheet["finale"]["council"] == []
-    # Red won three scenarios, Blue two: the game still goes to the last scenario's winner (BR:261).
-    wins = [p["achievements"]["winner"][0] for p in sheet["plays"]]
-    assert wins.count("red") == 3 and wins[-1] == "blue"
