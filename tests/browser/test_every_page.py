@@ -24,7 +24,15 @@ from campaigns.services import hero_draft, upgrade
 from rules_helpers.drafts import UpgradeDraft
 from tests.browser.conftest import scroll_width, serious_violations
 from tests.campaigns.pages.helpers import first_scenario
-from tests.factories import UserFactory, access, build_campaign, guild_rev, level_one_deck, refreshed
+from tests.factories import (
+    UserFactory,
+    access,
+    build_campaign,
+    finished_campaign,
+    guild_rev,
+    level_one_deck,
+    refreshed,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -111,11 +119,22 @@ class Checker:
         self.seen: list[str] = []
         self.numbers: set[str] = set()  # the names of the number fields checked
 
-    def visit(self, url: str, *, status: int | None = 200) -> None:
+    def visit(self, url: str, *, status: int | None = 200, light: bool = False) -> None:
         response = self.page.goto(url)
         if status is not None and response is not None and response.status != status:
             self.problems.append(f"{url}: HTTP {response.status}, not {status}")
         self.check(url)
+        if light:
+            self.check_light(url)
+
+    def check_light(self, label: str) -> None:
+        """The page again in the light theme (its colours are other colours to check), then dark again."""
+        self.page.evaluate("localStorage.setItem('theme', 'light')")
+        self.page.reload()
+        if self.page.evaluate("document.documentElement.dataset.theme") != "light":
+            self.problems.append(f"{label}: the light theme was not applied")
+        self.check(f"{label} (light)")
+        self.page.evaluate("localStorage.removeItem('theme')")
 
     def check(self, label: str) -> None:
         page = self.page
@@ -147,9 +166,15 @@ class Checker:
 def checker(browser, live_server, content) -> Iterator[Callable[..., Checker]]:
     contexts = []
 
-    def open_phone(username: str | None = None, password: str = PASSWORD) -> Checker:
+    def open_phone(
+        username: str | None = None, password: str = PASSWORD, *, locale: str = "en", light: bool = False
+    ) -> Checker:
         # Without the service worker, whose fetches page.route() would not see (the 403 and 500 below).
-        context = browser.new_context(viewport=PHONE_800, base_url=live_server.url, service_workers="block")
+        context = browser.new_context(
+            viewport=PHONE_800, base_url=live_server.url, service_workers="block", locale=locale
+        )
+        if light:
+            context.add_init_script("localStorage.setItem('theme', 'light')")
         contexts.append(context)
         page = context.new_page()
         if username:
@@ -171,6 +196,20 @@ def report(*checkers: Checker) -> None:
     assert not problems, f"{len(problems)} problems on {pages} pages:\n" + "\n".join(problems)
 
 
+VISITOR_PAGES = (
+    "/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/helpers/",
+    "/helpers/dice/",
+    "/helpers/spawn/",
+    "/helpers/death-curses/",
+    "/helpers/monsters/",
+    "/content/",
+    "/content/missing/",
+)
+
+
 def test_a_visitors_pages(checker):
     phone = checker()
     for url in (
@@ -186,18 +225,36 @@ def test_a_visitors_pages(checker):
         phone.visit(url)
     for url in ("/content/", "/content/?q=fire", "/content/?kind=monster", "/content/missing/"):
         phone.visit(url)
-    # A helper's answer, as a player sees it after a tap.
-    phone.page.goto("/helpers/dice/")
-    phone.page.locator("#dice-form button[type=submit]").click()
-    phone.page.locator("[data-result=wounds]").first.wait_for()
-    phone.check("/helpers/dice/ rolled")
+    # Each helper's answer, as a player sees it after a tap (the form's defaults), and a refused log-in.
+    for url, button in (
+        ("/helpers/dice/", "Roll"),
+        ("/helpers/spawn/", "Spawn"),
+        ("/helpers/death-curses/", "Draw Death Curses"),
+        ("/helpers/monsters/", "Show the level card"),
+    ):
+        phone.page.goto(url)
+        phone.page.locator("main").get_by_role("button", name=button, exact=True).last.click()
+        phone.page.wait_for_load_state("networkidle")
+        phone.check(f"{url} answered")
+    phone.page.goto("/accounts/login/")
+    phone.page.get_by_label("Username").fill("nobody")
+    phone.page.get_by_label("Password").fill("wrong-password-1")
+    phone.page.get_by_role("button", name="Log in").click()
+    phone.page.locator(".errors, .errorlist").first.wait_for()
+    phone.check("/accounts/login/ refused")
     phone.visit("/campaigns/join/", status=None)  # the login page, asking first
     phone.visit("/no-such-page/", status=404)
     phone.visit("/campaigns/999999/", status=404)
     # The 500 page cannot be caused on purpose: the browser is handed what the server would answer.
     phone.page.route("**/broken/", lambda r: r.fulfill(status=500, body=render_to_string("500.html")))
     phone.visit("/broken/", status=500)
-    report(phone)
+    # Portuguese words are longer, and the light theme has its own colours.
+    brazilian = checker(locale="pt-BR", light=True)
+    for url in (*VISITOR_PAGES, "/content/?q=fogo"):
+        brazilian.visit(url)
+    brazilian.visit("/no-such-page/", status=404)
+    assert brazilian.page.locator("html").get_attribute("lang") == "pt-br"
+    report(phone, brazilian)
 
 
 def test_the_demo_campaigns_pages(checker, live_server):
@@ -205,13 +262,19 @@ def test_the_demo_campaigns_pages(checker, live_server):
     demo = Campaign.objects.order_by("-pk").first()
     sheet = f"/campaigns/{demo.pk}/"
     ana = checker("ana", DEMO_PASSWORD)
-    for url in ("/campaigns/", "/campaigns/join/", sheet, f"{sheet}?open={ALL_PANELS}", f"{sheet}mine/"):
+    for url in ("/campaigns/", "/campaigns/join/", sheet, f"{sheet}mine/"):
         ana.visit(url)
+    ana.visit(f"{sheet}?open={ALL_PANELS}", light=True)
     for part in ("history/", "monsters/", "content/", "hero-draft/", "upgrade/"):
         ana.visit(sheet + part)
     card = UpgradeCard.objects.filter(edition=demo.edition, campaign=None).order_by("slug").first()
     ana.visit(f"{sheet}content/?kind=upgrade-card&target={card.slug}")
     ana.visit(f"/campaigns/content/fill/?edition=inferno&kind=upgrade-card&target={card.slug}")
+    ana.page.goto("/campaigns/join/")
+    ana.page.get_by_label("Join code").fill("WRONG234")
+    ana.page.get_by_role("button", name="Join").click()
+    ana.page.locator(".errors, .field-error").first.wait_for()
+    ana.check("/campaigns/join/ refused")
     ana.visit(f"/helpers/?campaign={demo.pk}")
     ana.visit(f"/helpers/spawn/?campaign={demo.pk}")
     # The live tracker open, and its review screen.
@@ -219,13 +282,14 @@ def test_the_demo_campaigns_pages(checker, live_server):
     ana.page.get_by_role("button", name=re.compile(r"^Start scenario 4")).click()
     ana.page.locator("#live article.live-guild").first.wait_for()
     ana.check("live tracker")
+    ana.check_light("live tracker")
     ana.visit(f"{sheet}mine/")
     ana.visit(f"{sheet}record/")
     # A form posted from a page opened too long ago: the 403 page, with a way back.
     ana.page.route(f"**{sheet}do/undo/", lambda r: r.continue_(method="POST", post_data="revision=1"))
     ana.visit(f"{sheet}do/undo/", status=403)
     # The share link's read-only pages, on a phone that never logged in.
-    reader = checker()
+    reader = checker(locale="pt-BR", light=True)
     for part in ("", "mine/", "history/", "monsters/", "content/", "upgrade/"):
         reader.visit(f"{sheet}{part}?share={demo.share_token}")
     reader.visit(f"{sheet}?open={ALL_PANELS}&share={demo.share_token}")
@@ -272,12 +336,12 @@ def test_the_draft_pages_in_each_state(checker):
     level_one_deck()
     drafting = first_scenario(owner, build_campaign(owner), upgrade_on_paper=False)
     olga = checker("olga")
-    olga.visit(f"/campaigns/{fresh.pk}/hero-draft/?guild=yellow")
+    olga.visit(f"/campaigns/{fresh.pk}/hero-draft/?guild=yellow", light=True)
     olga.visit(f"/campaigns/{fresh.pk}/")
     page = f"/campaigns/{drafting.pk}/upgrade/"
-    olga.visit(page)  # picking
+    olga.visit(page, light=True)  # picking
     drafting = draft_hands(owner, drafting)
-    olga.visit(page)  # buying
+    olga.visit(page, light=True)  # buying
     yellow = drafting.guilds.get(colour__slug="yellow")
     upgrade.upgrade_buy(
         access=access(owner, drafting),
@@ -286,7 +350,11 @@ def test_the_draft_pages_in_each_state(checker):
         revision=guild_rev(drafting, "yellow"),
         cards=[],
     )
-    olga.visit(page)  # arranging
+    olga.visit(page, light=True)  # arranging
+    # Six scenarios played: the finale is next.
+    finished = finished_campaign(owner)
+    olga.visit(f"/campaigns/{finished.pk}/?open={ALL_PANELS}")
+    olga.visit(f"/campaigns/{finished.pk}/mine/")
     # A deck the app does not hold: the cards dealt at the table are typed in.
     UpgradeCard.objects.filter(deck="level-1").delete()
     manual = first_scenario(owner, build_campaign(owner, name="Paper deck"), upgrade_on_paper=False)
