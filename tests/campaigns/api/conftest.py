@@ -7,13 +7,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from campaigns.services import seating, upgrade
+from campaigns.services import episodic, seating, upgrade
 
 
 @pytest.fixture
 def seeded(monkeypatch):
-    """Every Upgrade Phase and Starting Area draw shuffles from one seeded generator, so the script plays the
-    same way each run."""
+    """Every Upgrade Phase, Starting Area draw and episodic deal shuffles from one seeded generator, so the
+    script plays the same way each run."""
     rng = random.Random(2026)
     monkeypatch.setattr(upgrade, "secrets", SimpleNamespace(randbits=rng.getrandbits))
     monkeypatch.setattr(seating, "secrets", SimpleNamespace(randbits=rng.getrandbits))
+    monkeypatch.setattr(episodic, "secrets", SimpleNamespace(randbits=rng.getrandbits))

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from campaigns.models import DeathCurse
+from campaigns.models import DeathCurse, UpgradeCard
 from tests.campaigns.api.scripted import Table, create, line
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -324,6 +324,9 @@ def test_an_episodic_game_beside_the_campaign_changes_nothing_in_it(seeded, owne
     before = campaign.get("")
     games = create(owner_api, "Friday one-shots", "inferno", INFERNO, mode="episodic")
     for level in (2, 5):
+        # The guilds are dealt 3 Upgrade cards each from the deck of the game's level (GF:298; the number is
+        # the table's, the sources give none); the last game's go back to the box.
+        games.post("episodic-deal/", {"level": level, "cards": 3})
         games.record(
             "the-prisoner",
             [line("yellow", winner=True, angel=True, title=True), line("purple"), line("teal")],
@@ -338,6 +341,12 @@ def test_an_episodic_game_beside_the_campaign_changes_nothing_in_it(seeded, owne
     assert yellow["angels"] == [] and yellow["titles"] == []
     assert [h["hero"] for h in yellow["heroes"]] == ["diana", "mark", "kisha"]
     assert sheet["finale"] is None and sheet["game_winner"] is None
+    level_five = {c.slug for c in UpgradeCard.objects.filter(edition__slug="inferno", deck="level-5")}
+    for guild in sheet["guilds"]:
+        held = [s["card"]["slug"] for h in guild["heroes"] for s in h["slots"] if s["card"]]
+        held += [c["slug"] for h in guild["heroes"] for c in h["overflow"]]
+        assert len([c for c in held if c in level_five]) == 3, guild["colour"]
+        assert not UpgradeCard.objects.filter(slug__in=held, deck="level-2").exists()
     after = campaign.get("")
     assert {k: v for k, v in after.items() if k != "history_seq"} == {
         k: v for k, v in before.items() if k != "history_seq"
