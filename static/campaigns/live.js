@@ -73,9 +73,12 @@
     var panel = pinned.panel && document.getElementById(pinned.panel);
     if (panel) {
       window.scrollBy(0, panel.getBoundingClientRect().top - pinned.panelTop);
-      // The panel shrank under the thumb (a hand of cards became one line): bring it back into view.
+      // The panel shrank under the thumb (a hand of cards became one line, or the arranging of what was
+      // bought) and ends above the middle of the screen, where the next panel now sits: show it from its
+      // heading, where what it now says begins.
       var box = panel.getBoundingClientRect();
-      if (box.bottom < 0 || box.top > window.innerHeight) panel.scrollIntoView({block: "start"});
+      var ended = box.top < 0 && box.bottom < window.innerHeight / 2;
+      if (ended || box.top > window.innerHeight) panel.scrollIntoView({block: "start"});
     }
     return null;
   }

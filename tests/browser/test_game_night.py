@@ -84,6 +84,7 @@ class Phone:
         box = control.bounding_box()
         page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
         before = keep.bounding_box()["y"]
+        self.control_y = control.bounding_box()["y"]
         with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST"):
             control.click()
         if saved:
@@ -102,13 +103,22 @@ class Phone:
         assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
 
     def lands_in_view(self, control, panel, what: str = "") -> None:
-        """A write that takes its control away (a hand of cards becomes one line): the panel it leaves
-        behind is on the screen, where the thumb was, not a screen away."""
+        """A write that may take its control away (a hand of cards becomes one line): the control, when it
+        is still there (the next hand came at once), stays where it was; else the panel it leaves behind
+        is on the screen, where the thumb was, not a screen away."""
         self.tap_in_place(control, panel)
+        if control.count() and control.is_visible():
+            moved = abs(control.bounding_box()["y"] - self.control_y)
+            assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
+            return
+        # The panel is shown from its heading, where what it now says begins ("You kept 2 cards…",
+        # "Bought: …, arrange…"), or, grown taller than the screen (the buying form), still fills it.
+        heading = panel.locator("h2").first.bounding_box()
         box = panel.bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_800["height"], (
-            f"{self.name}: after {what or 'the tap'} the panel is off the screen at y={box['y']:.0f}"
-        )
+        middle = PHONE_800["height"] / 2
+        assert 0 <= heading["y"] <= PHONE_800["height"] - heading["height"] or (
+            box["y"] < middle < box["y"] + box["height"]
+        ), f"{self.name}: after {what or 'the tap'} the panel is off the screen at y={box['y']:.0f}"
 
 
 def follows(phone: Phone, locator, what: str) -> None:
@@ -127,6 +137,7 @@ def test_four_phones_play_a_game_night(browser, live_server, content, seeded):
         campaign = _setup(olga, [fred, gina, hank])
         _hero_draft(campaign, phones)
         _live_scenario(campaign, phones)
+        _upgrade_phase(campaign, phones)
     finally:
         for phone in phones.values():
             phone.context.close()
@@ -178,10 +189,10 @@ def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
         for phone in phones.values():
             page = phone.page
             keep = page.get_by_role("button", name="Keep this hero")
-            keep.wait_for(timeout=5000)
+            keep.wait_for()
             page.locator(".hand-card").first.click()
             phone.lands_in_view(
-                keep, page.locator("#mine-title"), what=f"keeping a hero in round {round_ + 1}"
+                keep, page.locator("#draft-mine"), what=f"keeping a hero in round {round_ + 1}"
             )
     for phone in phones.values():
         phone.page.get_by_text("The draft is over.").wait_for(timeout=5000)
@@ -248,3 +259,42 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> None:
     assert taps.count <= 15, f"recording from the live tracker took {taps.count} taps"
     play = refreshed(campaign).plays.get()
     assert play.status == "recorded" and play.results.get(winner=True).guild.colour.slug == "teal"
+
+
+def _upgrade_phase(campaign: Campaign, phones: dict[str, Phone]) -> None:
+    """The upgrade phase on every phone: three draft rounds (keep 2, pass the rest), buy what the coins
+    allow, arrange (move a card, discard one, undo a move on the sheet), then "My guild is ready"."""
+    olga = phones["olga"]
+    upgrade_url = f"/campaigns/{campaign.pk}/upgrade/"
+    for phone in phones.values():
+        phone.page.goto(upgrade_url)
+    for round_ in range(3):
+        for phone in phones.values():
+            page = phone.page
+            keep = page.get_by_role("button", name="Keep these 2")
+            keep.wait_for()
+            page.locator(".hand-card").nth(0).click()
+            page.locator(".hand-card").nth(1).click()
+            phone.lands_in_view(
+                keep, page.locator("#upgrade-mine"), what=f"keeping 2 cards in round {round_ + 1}"
+            )
+            if phone is olga and round_ == 0:
+                follows(
+                    phones["fred"],
+                    phones["fred"]
+                    .page.locator("#upgrade-status li", has_text="Yellow")
+                    .get_by_text("has picked"),
+                    "Yellow's pick",
+                )
+    for phone in phones.values():
+        page = phone.page
+        buy = page.get_by_role("button", name="Buy the chosen cards")
+        buy.wait_for()
+        coins = int(page.locator("form[data-buy]").get_attribute("data-coins"))
+        for card in page.locator("form[data-buy] input[name=cards]").all():
+            cost = card.get_attribute("data-cost")
+            if cost and int(cost) <= coins:
+                card.check()
+                coins -= int(cost)
+                break
+        phone.lands_in_view(buy, page.locator("#upgrade-mine"), what="buying")
