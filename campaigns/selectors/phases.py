@@ -190,7 +190,15 @@ def hero_draft_events(campaign: Campaign) -> list[int]:
     return sorted(e.seq for e in events if (e.undoes.kind if e.undoes_id else e.kind) in HERO_DRAFT_KINDS)
 
 
-def hero_draft_replaced(campaign: Campaign) -> bool:
-    """After an abandoned hero draft, whether a new draft was dealt or a guild has heroes: bringing the old
-    draft back would then give a guild a second roster."""
-    return HeroDraftRecord.objects.filter(campaign=campaign).exists() or roster_started(campaign)
+def hero_draft_replaced(campaign: Campaign, abandoned: Event) -> bool:
+    """After an abandoned hero draft, whether a new draft was dealt, a guild has heroes or the guilds are no
+    longer those it was dealt to: bringing the old draft back would then give a guild a second roster, or
+    none."""
+    if HeroDraftRecord.objects.filter(campaign=campaign).exists() or roster_started(campaign):
+        return True
+    state = next(
+        (c["before"] or {} for c in abandoned.changes if c["model"] == "campaigns.herodraftrecord"), {}
+    )
+    dealt_to = (state.get("state") or {}).get("players", [])
+    colours = campaign.guilds.values_list("colour__slug", flat=True)
+    return sorted(dealt_to) != sorted(colours)

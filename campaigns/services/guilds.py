@@ -74,6 +74,9 @@ def guild_add(
     claim_campaign_revision(campaign, revision)
     if campaign.plays.exists():
         refuse("colour", _("Guilds are set up before the first scenario."))
+    if HeroDraftRecord.objects.filter(campaign=campaign, done=False).exists():
+        # The heroes were dealt among the guilds there are; a new one would never get a hand.
+        refuse("colour", _("The heroes are being drafted; abandon the hero draft first, then add the guild."))
     colour_obj = _colour(campaign, colour)
     if campaign.guilds.filter(colour=colour_obj).exists():
         refuse("colour", _("%(guild)s is already taken in this campaign.") % {"guild": colour_obj.name})

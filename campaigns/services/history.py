@@ -212,9 +212,12 @@ def event_undo(*, access: Access, actor: Any, seq: Any, revision: Any) -> Event:
             _("The upgrade phase after this scenario has begun; the owner abandons it first."),
             campaign_id=campaign.pk,
         )
-    if event.kind == "hero-draft-abandoned" and hero_draft_replaced(campaign):
+    if event.kind == "hero-draft-abandoned" and hero_draft_replaced(campaign, event):
         raise ConflictError(
-            _("A new hero draft was dealt or heroes were chosen since; undo those first."),
+            _(
+                "A new hero draft was dealt, heroes were chosen or the guilds changed since; undo those "
+                "first."
+            ),
             campaign_id=campaign.pk,
         )
     if is_undone(event):

@@ -248,3 +248,32 @@ def test_only_the_owner_abandons_a_running_draft(table):
     response = abandon(owner, campaign)
     assert response.status_code == 400 and "hero" in response.json()
     assert db_snapshot() == before
+
+
+def test_a_guild_joins_after_the_draft_is_abandoned_not_during_it(table):
+    """RB:338-345 the heroes are dealt among the guilds at the table: a guild added mid-draft would never get
+    a hand, so it is refused until the owner abandons the draft; the abandon is then not undone over the
+    new guild (409, nothing changed), and a new deal includes it."""
+    campaign, players = table
+    owner = players["yellow"]
+    start(campaign, owner)
+    add = {"colour": "gray", "player": owner.get_username()}
+    response = api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/",
+        {**add, "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert response.status_code == 400 and "abandon the hero draft" in response.json()["colour"][0]
+    abandon(owner, campaign)
+    seq = seq_of(owner, campaign, "hero-draft-abandoned")
+    response = api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/",
+        {**add, "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    before = db_snapshot()
+    assert undo(owner, campaign, seq).status_code == 409
+    assert db_snapshot() == before
+    assert start(campaign, owner).status_code == 201
+    assert len(view(owner, campaign, "gray")["mine"]["hand"]) == 3  # 12 heroes among 4 guilds
