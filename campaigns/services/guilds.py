@@ -17,22 +17,19 @@ from campaigns.models import (
     GuildColour,
     GuildHero,
     Hero,
-    HeroCurse,
     HeroDraftRecord,
-    HeroResult,
     InventoryCard,
     Membership,
-    PlayResult,
-    ScenarioPlay,
     UpgradeCard,
 )
 from campaigns.selectors.campaigns import guild_hero, live_play
 from campaigns.selectors.overrides import edition_cards
 from campaigns.services.history import Changes, event_record
+from campaigns.services.live_angels import angel_swap, live_angel_swap, swap_live_line
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 from rules_helpers.box import MAX_GUILDS
 from rules_helpers.inventory import starter_deal
-from rules_helpers.roster import check_angel_swap, check_fielding, check_fielding_open, swap_clears_curse
+from rules_helpers.roster import check_angel_swap, check_fielding, check_fielding_open
 
 
 def _colour(campaign: Campaign, slug: str) -> GuildColour:
@@ -277,13 +274,24 @@ def angel_take(
     """Field a rescued angel in place of a fielded hero, who hands it its cards and stays on the roster
     (GF:174-176), or keep the angel in reserve. Mid-scenario, only the angel it just rescued swaps in."""
     require_guild_editor(access, guild)
+    live = live_play(access.campaign)
+    if live is not None and live.scenario.angel_id and live.scenario.angel.slug == angel:
+        # The angel rescued in the scenario being played: the live tracker's swap (GF:174).
+        if swap_for is None:
+            refuse(
+                "swap_for",
+                _(
+                    "The angel joins the roster when the scenario is recorded; to swap it in now, name the "
+                    "hero it replaces."
+                ),
+            )
+        return live_angel_swap(access=access, actor=actor, guild=guild, revision=revision, swap_for=swap_for)
     claim_guild_revision(guild, revision)
     angel_hero = guild_hero(guild, angel, "angel")
     if not angel_hero.hero.is_angel:
         refuse("angel", _("%(hero)s is not an angel.") % {"hero": angel_hero.hero.name})
     if angel_hero.fielded:
         refuse("angel", _("%(hero)s is already fielded.") % {"hero": angel_hero.hero.name})
-    live = live_play(access.campaign)
     try:
         check_angel_swap(
             scenario_live=live is not None,
@@ -314,23 +322,3 @@ def angel_take(
         },
     )
     return angel_hero
-
-
-def angel_swap(changes: Changes, angel: GuildHero, leaving: GuildHero) -> None:
-    """The swap itself (GF:175): the Hero's inventory passes to the Angel, which enters fresh (the Hero's
-    Death Curse is removed, ``rules_helpers.roster.swap_clears_curse``); the Hero stays on the roster."""
-    for card in InventoryCard.objects.filter(hero=leaving):
-        changes.update(card, hero=angel)
-    if swap_clears_curse():
-        for curse in HeroCurse.objects.filter(hero=leaving):
-            changes.delete(curse)
-    changes.update(leaving, fielded=False)
-    changes.update(angel, fielded=True)
-
-
-def swap_live_line(changes: Changes, live: ScenarioPlay, guild: Guild, angel: GuildHero) -> None:
-    """An angel swapped in mid-scenario plays on from here with a fresh line; the leaving hero's line keeps
-    the Death tokens it took before the swap (``rules_helpers.roster.swap_clears_curse``)."""
-    result = PlayResult.objects.get(play=live, guild=guild)
-    if not HeroResult.objects.filter(result=result, hero=angel).exists():
-        changes.create(HeroResult, result=result, hero=angel)

@@ -20,17 +20,18 @@ from campaigns.models import (
     Guild,
     GuildHero,
     HeroCurse,
+    HeroResult,
     InventoryCard,
     PlayResult,
+    ScenarioPlay,
 )
 from campaigns.selectors.campaigns import guild_hero, is_undone, live_play
 from campaigns.selectors.live import rescued_angel_quests
 from campaigns.selectors.snapshots import TRACKED, find_row, snapshot
-from campaigns.services.guilds import angel_swap, swap_live_line
 from campaigns.services.history import Changes, event_record, inverse_changes
 from campaigns.services.revisions import claim_guild_revision
 from rules_helpers import episodic as rules_episodic
-from rules_helpers.roster import check_live_angel_swap, check_swapped_for
+from rules_helpers.roster import check_live_angel_swap, check_swapped_for, swap_clears_curse
 
 SWAP_KIND = "live-angel-swap"
 # The rows a live swap changes beyond the scenario's own lines (which an abandon deletes anyway).
@@ -86,6 +87,26 @@ def live_angel_swap(*, access: Access, actor: Any, guild: Guild, revision: Any, 
         summary=f"{guild.colour.name} swapped {angel.name} in for {leaving.hero.name}",
     )
     return joined
+
+
+def angel_swap(changes: Changes, angel: GuildHero, leaving: GuildHero) -> None:
+    """The swap itself (GF:175): the Hero's inventory passes to the Angel, which enters fresh (the Hero's
+    Death Curse is removed, ``rules_helpers.roster.swap_clears_curse``); the Hero stays on the roster."""
+    for card in InventoryCard.objects.filter(hero=leaving):
+        changes.update(card, hero=angel)
+    if swap_clears_curse():
+        for curse in HeroCurse.objects.filter(hero=leaving):
+            changes.delete(curse)
+    changes.update(leaving, fielded=False)
+    changes.update(angel, fielded=True)
+
+
+def swap_live_line(changes: Changes, live: ScenarioPlay, guild: Guild, angel: GuildHero) -> None:
+    """An angel swapped in mid-scenario plays on from here with a fresh line; the leaving hero's line keeps
+    the Death tokens it took before the swap (``rules_helpers.roster.swap_clears_curse``)."""
+    result = PlayResult.objects.get(play=live, guild=guild)
+    if not HeroResult.objects.filter(result=result, hero=angel).exists():
+        changes.create(HeroResult, result=result, hero=angel)
 
 
 def revert_live_swaps(changes: Changes, campaign: Campaign, since: int) -> None:

@@ -231,3 +231,19 @@ def test_no_swap_once_the_scenario_is_won(owner_api, live, snapshot):
     refused = _guild(owner_api, live, "yellow", "live/angel", {"swap_for": "diana"})
     assert refused.status_code == 400 and "The scenario is over" in refused.json()["swap_for"][0]
     assert snapshot() == before
+
+
+def test_the_guild_angel_route_swaps_the_angel_just_rescued_as_the_live_route_does(owner_api, live, snapshot):
+    """GF:174 "may immediately swap it … or keep it on the roster for later": through guilds/{colour}/angel/
+    too; kept, it joins the roster when the scenario is recorded."""
+    _guild(owner_api, live, "yellow", "live/quest", {"quest": "save-the-angel"})
+    before = snapshot()
+    kept = _guild(owner_api, live, "yellow", "angel", {"angel": "angel-eyes"})
+    assert (
+        kept.status_code == 400
+        and "joins the roster when the scenario is recorded" in kept.json()["swap_for"][0]
+    )
+    assert snapshot() == before
+    swap = _guild(owner_api, live, "yellow", "angel", {"angel": "angel-eyes", "swap_for": "kisha"})
+    assert swap.status_code == 200, swap.json()
+    assert _roster(live)["kisha"] == (False, False) and _roster(live)["angel-eyes"] == (True, False)
