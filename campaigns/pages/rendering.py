@@ -39,15 +39,18 @@ def compact(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def page_etag(request: HttpRequest, access: Access, *extra: Any, csrf: bool = True) -> str | None:
+def page_etag(
+    request: HttpRequest, access: Access, *extra: Any, csrf: bool = True, content: str | None = None
+) -> str | None:
     """The version of a campaign page for this reader, from the access check alone: the campaign's state
     and content version, who reads (role, account, staff link), which variant (page or htmx part, query,
     language) and the CSRF secret its forms carry (a new one after logging in again; left out with
-    `csrf=False`, for the kept page, whose token is put in per request)."""
+    `csrf=False`, for the kept page, whose token is put in per request). `content`: the content version,
+    when the caller has it already."""
     user = getattr(request, "user", None)
     return access_etag(
         access,
-        content_version(),
+        content or content_version(),
         getattr(user, "is_staff", False),
         _partial(request),
         request.get_full_path(),

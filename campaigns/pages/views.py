@@ -36,6 +36,7 @@ from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes,
 from campaigns.selectors.content import edition_monsters, level_label_with_source
 from campaigns.selectors.overrides import campaign_level_cards
 from campaigns.selectors.owner_tools import owner_tools, owner_tools_version
+from campaigns.selectors.reader_state import reader_access
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 from campaigns.selectors.sheet_cache import (
     cached_sheet,
@@ -113,17 +114,18 @@ def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
     The owner's join codes and backups change without an event: a token names their state, so a kept page
     reads neither (they are read live, and named by their own fingerprint, while the cache is down)."""
-    access = page_access(request, pk)
+    # The access check as kept in the cache (no query while the campaign and the reader's role are unchanged).
+    access, content = reader_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
     tools = owner_tools_version(access.campaign.pk) if access.is_owner else ""
     codes = kept = None
     if tools is None:
         codes, kept = owner_tools(access.campaign, None)
         tools = join_codes_tag(codes) + tag(*(b["id"] for b in kept))
     variant = (tools, *open_panels(request))
-    etag = page_etag(request, access, *variant)
+    etag = page_etag(request, access, *variant, content=content)
     if unchanged(request, etag):
         return vary_on_panels(not_modified(etag))
-    key = page_key(request, page_etag(request, access, *variant, csrf=False))
+    key = page_key(request, page_etag(request, access, *variant, csrf=False, content=content))
     page = kept_page(request, key, lambda: _sheet_rendered(request, access, tools, codes, kept))
     return vary_on_panels(revalidated(page, etag))
 
