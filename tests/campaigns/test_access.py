@@ -6,7 +6,13 @@ guild, and a spectator who holds only the share link.
 
 import pytest
 
-from campaigns.access import Access, campaign_access, hand_guild, hero_draft_refusal
+from campaigns.access import (
+    Access,
+    campaign_access,
+    hand_guild,
+    hero_draft_abandon_refusal,
+    hero_draft_refusal,
+)
 from campaigns.models import Event
 from tests.factories import access, open_guild, record, refreshed, refusal, result_line
 
@@ -167,6 +173,38 @@ def test_the_hero_draft_waits_for_its_moment(owner, campaign, state, message):
 
 def test_only_the_owner_starts_the_hero_draft(player, campaign):
     assert hero_draft_refusal(access(player, campaign), **READY) == "Only the campaign's owner may do this."
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        ({"started": True, "done": False}, None),
+        ({"started": False, "done": False}, "No hero draft is running."),
+        ({"started": True, "done": True}, "The hero draft is over; undo a pick from the history instead."),
+    ],
+    ids=["running", "never dealt", "over"],
+)
+def test_the_owner_abandons_only_a_running_hero_draft(owner, campaign, state, message):
+    assert hero_draft_abandon_refusal(access(owner, campaign), **state) == message
+
+
+@pytest.mark.parametrize("role", ["player", "member"])
+def test_only_the_owner_abandons_the_hero_draft_and_undoes_the_abandon(role, campaign, request):
+    reader = access(request.getfixturevalue(role), campaign)
+    assert (
+        hero_draft_abandon_refusal(reader, started=True, done=False)
+        == "Only the campaign's owner may do this."
+    )
+    assert not reader.may_undo_change(
+        kind="hero-draft-abandoned", guild_id=None, actor_id=None, has_changes=True
+    )
+
+
+def test_an_episodic_deal_is_undone_by_the_owner_or_the_member_who_dealt(owner, player, member, campaign):
+    dealt_by = {"kind": "episodic-dealt", "guild_id": None, "actor_id": player.pk, "has_changes": True}
+    assert access(owner, campaign).may_undo_change(**dealt_by)
+    assert access(player, campaign).may_undo_change(**dealt_by)
+    assert not access(member, campaign).may_undo_change(**dealt_by)
 
 
 # --- Whose guild is "My guild" -----------------------------------------------------------------------
