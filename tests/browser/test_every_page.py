@@ -9,13 +9,15 @@ explains).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
 from django.template.loader import render_to_string
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, resolve
 
 from campaigns.management.commands.seed_demo import DEMO_PASSWORD
 from campaigns.models import Campaign, UpgradeCard
@@ -118,6 +120,7 @@ class Checker:
         self.problems: list[str] = []
         self.seen: list[str] = []
         self.numbers: set[str] = set()  # the names of the number fields checked
+        self.routes: set[str] = set()  # the routes of the pages checked, as the server resolved them
 
     def visit(self, url: str, *, status: int | None = 200, light: bool = False) -> None:
         response = self.page.goto(url)
@@ -140,6 +143,8 @@ class Checker:
         page = self.page
         page.wait_for_load_state()
         self.seen.append(label)
+        with contextlib.suppress(Resolver404):  # the 404 and 500 pages
+            self.routes.add(resolve(urlsplit(page.url).path).view_name)
         # Cards that are revealed one by one are checked once shown (axe would read them half-faded).
         page.evaluate(
             "Promise.all(document.getAnimations()"
@@ -190,7 +195,10 @@ def checker(browser, live_server, content) -> Iterator[Callable[..., Checker]]:
         context.close()
 
 
-def report(*checkers: Checker) -> None:
+def report(scene: str, *checkers: Checker) -> None:
+    """Every problem of the scene at once; and the scene did visit the routes VISITED says it covers."""
+    unvisited = VISITED[scene] - set().union(*(c.routes for c in checkers))
+    assert not unvisited, f"the {scene} scene never reached {sorted(unvisited)}"
     problems = [p for c in checkers for p in c.problems]
     pages = sum(len(c.seen) for c in checkers)
     assert not problems, f"{len(problems)} problems on {pages} pages:\n" + "\n".join(problems)
@@ -254,7 +262,7 @@ def test_a_visitors_pages(checker):
         brazilian.visit(url)
     brazilian.visit("/no-such-page/", status=404)
     assert brazilian.page.locator("html").get_attribute("lang") == "pt-br"
-    report(phone, brazilian)
+    report("visitor", phone, brazilian)
 
 
 def test_the_demo_campaigns_pages(checker, live_server):
@@ -297,7 +305,7 @@ def test_the_demo_campaigns_pages(checker, live_server):
     ana.page.get_by_role("button", name="Log out").click()
     ana.page.wait_for_load_state()
     ana.check("logged out")
-    report(ana, reader)
+    report("demo", ana, reader)
     # The join-code panel's and the typed card's number fields were among those measured.
     assert {"hours", "max_uses", "cost"} <= ana.numbers
 
@@ -359,5 +367,5 @@ def test_the_draft_pages_in_each_state(checker):
     UpgradeCard.objects.filter(deck="level-1").delete()
     manual = first_scenario(owner, build_campaign(owner, name="Paper deck"), upgrade_on_paper=False)
     olga.visit(f"/campaigns/{manual.pk}/upgrade/")
-    report(olga)
+    report("drafts", olga)
     assert {f"cost_{n}" for n in range(1, 7)} <= olga.numbers
