@@ -82,10 +82,11 @@ def test_the_curses_helper_draws_for_each_hero(phone, screenshot):
     phone.locator("#id_heroes-0-deaths").fill("2")
     phone.locator("#id_heroes-0-damnation").fill("3")
     phone.locator("#id_heroes-1-hero").fill("Mark")
-    phone.get_by_role("button", name="Damnation: one more").nth(1).click()
+    # Each row's buttons say whose count they change (not eight alike "Death tokens: one more").
+    phone.get_by_role("button", name="Hero 2 Damnation: one more", exact=True).click()
     phone.get_by_role("button", name="Add a hero").click()
     phone.locator("#id_heroes-3-hero").fill("Izzy")
-    phone.get_by_role("button", name="Death tokens: one more").nth(3).click()
+    phone.get_by_role("button", name="Hero 4 Death tokens: one more", exact=True).click()
     phone.get_by_role("button", name="Draw Death Curses").click()
     phone.locator(".draw").nth(2).wait_for()
     result = phone.locator("#result").inner_text()
