@@ -247,3 +247,19 @@ def test_the_guild_angel_route_swaps_the_angel_just_rescued_as_the_live_route_do
     swap = _guild(owner_api, live, "yellow", "angel", {"angel": "angel-eyes", "swap_for": "kisha"})
     assert swap.status_code == 200, swap.json()
     assert _roster(live)["kisha"] == (False, False) and _roster(live)["angel-eyes"] == (True, False)
+
+
+def test_abandoning_waits_while_a_later_change_builds_on_the_swapped_in_angel(owner_api, live, snapshot):
+    """The abandon takes the swap back only as the swap left the roster: a card added to the angel since would
+    be lost with it, so it is refused until that change is undone (the history's rule for undo)."""
+    _rescue_and_swap(owner_api, live)
+    card = _cards("angel-eyes")[0]
+    added = _guild(owner_api, live, "yellow", "cards", {"card": card, "hero": "angel-eyes"})
+    assert added.status_code == 200, added.json()
+    before = snapshot()
+    refused = post(owner_api, live, "live/abandon/", {"revision": campaign_rev(live)})
+    assert refused.status_code == 400 and "Later changes build on" in refused.json()["scenario"][0]
+    assert snapshot() == before
+    assert undo(owner_api, live, last_seq(live), guild_rev(live)).status_code == 200
+    assert post(owner_api, live, "live/abandon/", {"revision": campaign_rev(live)}).status_code == 200
+    assert "angel-eyes" not in _roster(live)
