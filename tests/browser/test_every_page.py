@@ -86,6 +86,9 @@ VISITED = {
     "drafts": {"campaigns:hero-draft", "campaigns:upgrade"},
 }
 
+# Number fields a scene must have measured: the join code's, a card's cost in Our content, the typed cards'.
+NUMBERS = {"demo": {"hours", "max_uses", "cost"}, "drafts": {f"cost_{n}" for n in range(1, 7)}}
+
 
 def page_routes() -> set[str]:
     """The names of every route outside the admin and the API."""
@@ -195,10 +198,13 @@ def checker(browser, live_server, content) -> Iterator[Callable[..., Checker]]:
         context.close()
 
 
-def report(scene: str, *checkers: Checker) -> None:
-    """Every problem of the scene at once; and the scene did visit the routes VISITED says it covers."""
+def report(scene: str, checkers: list[Checker]) -> None:
+    """Every problem of the scene at once; and the scene did visit the routes VISITED says it covers, and
+    measured the number fields NUMBERS names."""
     unvisited = VISITED[scene] - set().union(*(c.routes for c in checkers))
     assert not unvisited, f"the {scene} scene never reached {sorted(unvisited)}"
+    unmeasured = NUMBERS.get(scene, set()) - set().union(*(c.numbers for c in checkers))
+    assert not unmeasured, f"the {scene} scene never measured the number fields {sorted(unmeasured)}"
     problems = [p for c in checkers for p in c.problems]
     pages = sum(len(c.seen) for c in checkers)
     assert not problems, f"{len(problems)} problems on {pages} pages:\n" + "\n".join(problems)
@@ -218,7 +224,7 @@ VISITOR_PAGES = (
 )
 
 
-def test_a_visitors_pages(checker):
+def visitor_scene(checker) -> list[Checker]:
     phone = checker()
     for url in (
         "/",
@@ -262,10 +268,10 @@ def test_a_visitors_pages(checker):
         brazilian.visit(url)
     brazilian.visit("/no-such-page/", status=404)
     assert brazilian.page.locator("html").get_attribute("lang") == "pt-br"
-    report("visitor", phone, brazilian)
+    return [phone, brazilian]
 
 
-def test_the_demo_campaigns_pages(checker, live_server):
+def demo_scene(checker) -> list[Checker]:
     call_command("seed_demo", verbosity=0)
     demo = Campaign.objects.order_by("-pk").first()
     sheet = f"/campaigns/{demo.pk}/"
@@ -305,9 +311,7 @@ def test_the_demo_campaigns_pages(checker, live_server):
     ana.page.get_by_role("button", name="Log out").click()
     ana.page.wait_for_load_state()
     ana.check("logged out")
-    report("demo", ana, reader)
-    # The join-code panel's and the typed card's number fields were among those measured.
-    assert {"hours", "max_uses", "cost"} <= ana.numbers
+    return [ana, reader]
 
 
 def draft_hands(owner, campaign) -> Campaign:
@@ -327,7 +331,7 @@ def draft_hands(owner, campaign) -> Campaign:
     return campaign
 
 
-def test_the_draft_pages_in_each_state(checker):
+def drafts_scene(checker) -> list[Checker]:
     owner = UserFactory(username="olga")
     fresh = build_campaign(owner, guilds={}, name="Before the heroes")
     from campaigns.services.guilds import guild_add
@@ -367,5 +371,12 @@ def test_the_draft_pages_in_each_state(checker):
     UpgradeCard.objects.filter(deck="level-1").delete()
     manual = first_scenario(owner, build_campaign(owner, name="Paper deck"), upgrade_on_paper=False)
     olga.visit(f"/campaigns/{manual.pk}/upgrade/")
-    report("drafts", olga)
-    assert {f"cost_{n}" for n in range(1, 7)} <= olga.numbers
+    return [olga]
+
+
+SCENES = {"visitor": visitor_scene, "demo": demo_scene, "drafts": drafts_scene}
+
+
+@pytest.mark.parametrize("scene", list(VISITED))
+def test_every_page_passes_axe_fits_the_phone_and_has_wide_number_fields(scene, checker):
+    report(scene, SCENES[scene](checker))
