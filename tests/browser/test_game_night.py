@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, UpgradePhase
 from campaigns.services import hero_draft, seating, upgrade
 from tests.factories import UserFactory, refreshed
 
@@ -136,8 +136,12 @@ def test_four_phones_play_a_game_night(browser, live_server, content, seeded):
     try:
         campaign = _setup(olga, [fred, gina, hank])
         _hero_draft(campaign, phones)
-        _live_scenario(campaign, phones)
+        first = _live_scenario(campaign, phones)
         _upgrade_phase(campaign, phones)
+        _arrange_and_confirm(campaign, phones)
+        chosen = _next_scenario(campaign, phones)
+        second = _record_by_the_form(campaign, phones)
+        _the_sheet_after_the_night(campaign, phones, [first, second], chosen)
     finally:
         for phone in phones.values():
             phone.context.close()
@@ -200,7 +204,20 @@ def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
         assert guild.heroes.count() == 3, guild
 
 
-def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> None:
+def _reviewed(page) -> dict[str, tuple[int, int]]:
+    """The review step's numbers, as the player checks them: colour -> (coins, Death tokens)."""
+    numbers = {}
+    for colour in PLAYERS.values():
+        row = page.locator(f".review-guild.g-{colour} .review-nums")
+        coins = row.locator("div", has=page.locator("dt", has_text=re.compile("^Coins$"))).locator("dd")
+        deaths = row.locator("div", has=page.locator("dt", has_text=re.compile("^Death tokens$"))).locator(
+            "dd"
+        )
+        numbers[colour] = (int(coins.inner_text()), int(deaths.inner_text()))
+    return numbers
+
+
+def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tuple[int, int]]:
     """Scenario 1 tracked live on the four phones, then recorded through the review step from the tracker.
 
     Olga taps a Death token on a Yellow hero, Hank records that Gray killed a Purple hero (its Death token
@@ -250,6 +267,8 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> None:
 
     taps.tap(page.get_by_role("link", name="Review the results and record"))
     page.get_by_role("button", name="Record these results").wait_for()
+    reviewed = _reviewed(page)
+    assert reviewed["gray"][0] > 0 and reviewed["purple"][1] == 1 and reviewed["yellow"][1] == 1, reviewed
     assert "Teal" in page.locator(".review-guild", has=page.locator(".tag-on")).inner_text()
     asked = page.get_by_role("group", name="Who won?")
     if asked.count():
@@ -259,6 +278,7 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> None:
     assert taps.count <= 15, f"recording from the live tracker took {taps.count} taps"
     play = refreshed(campaign).plays.get()
     assert play.status == "recorded" and play.results.get(winner=True).guild.colour.slug == "teal"
+    return reviewed
 
 
 def _upgrade_phase(campaign: Campaign, phones: dict[str, Phone]) -> None:
@@ -298,3 +318,145 @@ def _upgrade_phase(campaign: Campaign, phones: dict[str, Phone]) -> None:
                 coins -= int(cost)
                 break
         phone.lands_in_view(buy, page.locator("#upgrade-mine"), what="buying")
+
+
+def _hero_of(page, tools) -> str:
+    """The name of the hero whose slot holds the card behind `tools` (its <h4>, first line)."""
+    return tools.evaluate("d => d.closest('.hero-card').querySelector('h4').firstChild.textContent.trim()")
+
+
+def _move_first_card(phone: Phone) -> tuple[str, str]:
+    """Open the first card's tools, move it to the first other place offered; answer (card, hero)."""
+    page = phone.page
+    tools = page.locator("#upgrade-mine details.card-tools").first
+    hero = _hero_of(page, tools)
+    card = tools.locator("summary").inner_text().strip()
+    tools.locator("summary").click()
+    target = tools.locator("select[name=to] option").first.get_attribute("value")
+    tools.locator("select[name=to]").select_option(target)
+    card_id = tools.locator("input[name=id]").first.get_attribute("value")
+    # The card's own Move button, wherever the card goes: the tools follow the card to its new slot.
+    move = page.locator(f"#upgrade-mine form:has(input[name=id][value='{card_id}']) button", has_text="Move")
+    phone.still(move, what=f"moving {card}")
+    return card, hero
+
+
+def _arrange_and_confirm(campaign: Campaign, phones: dict[str, Phone]) -> None:
+    """Each phone arranges its guild: Olga and Hank move a card, Fred discards one, Gina moves one and
+    undoes the move in the sheet's history; then every guild is ready and the phase closes."""
+    olga, fred, gina, hank = phones.values()
+    _move_first_card(olga)
+    _move_first_card(hank)
+
+    page = fred.page
+    tools = page.locator("#upgrade-mine details.card-tools").last
+    hero = _hero_of(page, tools)
+    card = tools.locator("summary").inner_text().strip()
+    cards_before = fred.page.locator("#upgrade-mine details.card-tools").count()
+    tools.locator("summary").click()
+    keep = page.locator("#upgrade-mine .hero-card h4", has_text=hero)
+    fred.still(tools.get_by_role("button", name=f"Discard {card}"), keep=keep, what=f"discarding {card}")
+    assert page.locator("#upgrade-mine details.card-tools").count() == cards_before - 1
+
+    moved, _ = _move_first_card(gina)
+    page = gina.page
+    page.goto(f"/campaigns/{campaign.pk}/#history")
+    undo = page.locator("#history").get_by_role(
+        "button", name=re.compile(rf"^Undo #\d+: .*{re.escape(moved)}")
+    )
+    gina.still(undo.first, keep=page.locator("#history h2"), what="undoing the move")
+    page.locator("#history .event.undone").first.wait_for()
+    page.goto(f"/campaigns/{campaign.pk}/upgrade/")
+
+    for phone in (olga, fred, gina):
+        ready = phone.page.get_by_role("button", name="My guild is ready")
+        phone.lands_in_view(ready, phone.page.locator("#upgrade-mine"), what="confirming")
+        if phone is olga:
+            follows(
+                fred,
+                fred.page.locator("#upgrade-status li", has_text="Yellow").get_by_text("ready"),
+                "Yellow ready",
+            )
+    # The last guild ready closes the phase: Hank's page says so at once, at the top of his screen.
+    page = hank.page
+    hank.tap_in_place(page.get_by_role("button", name="My guild is ready"), page.locator("h1"), saved=False)
+    closed = page.get_by_text("The upgrade phase is closed.")
+    closed.wait_for()
+    assert 0 <= closed.bounding_box()["y"] < PHONE_800["height"]
+    assert not UpgradePhase.objects.filter(campaign=campaign, status="open").exists()
+
+
+def _next_scenario(campaign: Campaign, phones: dict[str, Phone]) -> str:
+    """Fred won scenario 1, so Teal chooses scenario 2 on his phone; the others see it within 2 s."""
+    olga, fred, gina, _hank = phones.values()
+    for phone in phones.values():
+        phone.page.goto(f"/campaigns/{campaign.pk}/")
+    page = fred.page
+    choose = page.locator("#next")
+    option = choose.locator("option").nth(1)
+    chosen = option.inner_text().strip()
+    choose.get_by_label("Choose the next scenario").select_option(option.get_attribute("value"))
+    fred.still(choose.get_by_role("button", name="Choose"), keep=page.locator("#now h2"), what="choosing")
+    follows(olga, olga.page.locator("#now strong", has_text=chosen), "the chosen scenario")
+    assert gina.page.locator("#next").count() == 0, "the winner chooses (or the owner), not every player"
+    return chosen
+
+
+# Scenario 2 as Gina types it into the form: coins and a Death token per guild; Purple wins with the title.
+SECOND = {"yellow": (3, 1), "teal": (2, 0), "purple": (5, 0), "gray": (4, 2)}
+
+
+def _record_by_the_form(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tuple[int, int]]:
+    """Gina records scenario 2 by the results form and its review step: 25 taps at most, and every number
+    field at least 44 px wide on her 360 px phone."""
+    page = phones["gina"].page
+    taps = Taps()
+    taps.tap(page.get_by_role("link", name="Open the results form"))
+    form = page.locator("#record")
+    form.locator("input[type=number]").first.wait_for()
+    for field in form.locator("input[type=number]").all():
+        box = field.bounding_box()
+        assert box and box["width"] >= 44, f"{field.get_attribute('name')} is {box and box['width']} px wide"
+    for colour, (coins, deaths) in SECOND.items():
+        taps.count += 1
+        form.locator(f"input[name='coins-{colour}']").fill(str(coins))
+        if deaths:
+            taps.count += 1
+            form.locator(f"input[name^='deaths-{colour}-']").first.fill(str(deaths))
+    taps.tap(form.get_by_text("Purple won"))
+    taps.tap(form.locator("fieldset.g-purple").get_by_text("Title", exact=True))
+    taps.tap(form.get_by_role("button", name="Review the results"))
+    page.get_by_role("button", name="Record these results").wait_for()
+    reviewed = _reviewed(page)
+    assert reviewed == SECOND, reviewed
+    taps.tap(page.get_by_role("button", name="Record these results"))
+    page.wait_for_url(re.compile(r"#now$"))
+    assert taps.count <= 25, f"recording by the form took {taps.count} taps"
+    return reviewed
+
+
+def _the_sheet_after_the_night(
+    campaign: Campaign, phones: dict[str, Phone], scenarios: list[dict[str, tuple[int, int]]], chosen: str
+) -> None:
+    """Hank's sheet, left open, follows the recording by itself; it shows the path (scenario 1, then the
+    scenario Teal chose) and per scenario the winner, the least Death tokens and the most coins."""
+    page = phones["hank"].page
+    rows = page.locator("#achievements tbody tr")
+    follows(phones["hank"], rows.nth(1), "scenario 2 on the sheet")
+    assert rows.count() == 2
+    second = rows.nth(1).locator("th").inner_text()
+    assert chosen in second and "chosen by Teal" in second, second
+    names = {"yellow": "Yellow", "teal": "Teal", "purple": "Purple", "gray": "Gray"}
+    for row, numbers, winner in zip(rows.all(), scenarios, ("Teal", "Purple"), strict=True):
+        cells = {
+            kind: row.locator(f"td[data-label='{kind}']").inner_text()
+            for kind in ("Winner", "Least Deaths", "Most Coins")
+        }
+        assert winner in cells["Winner"], cells
+        fewest = min(d for _, d in numbers.values())
+        most = max(c for c, _ in numbers.values())
+        for colour, (coins, deaths) in numbers.items():
+            assert (names[colour] in cells["Least Deaths"]) == (deaths == fewest), (colour, cells)
+            assert (names[colour] in cells["Most Coins"]) == (coins == most), (colour, cells)
+    played = page.locator("#path .box.played .box-name").all_inner_texts()
+    assert len(played) == 2 and chosen in played, played
