@@ -22,6 +22,7 @@ from campaigns.selectors.reader_state import generation_key
 from campaigns.services.content import content_version_bump
 from campaigns.services.inventory import guild_saved_coins_set
 from campaigns.services.scenarios import campaign_finale_record
+from tests.campaigns.pages.helpers import act
 from tests.factories import (
     COLOURS,
     INFERNO_ROSTERS,
@@ -50,6 +51,10 @@ OWNER_PAGE_COLD = OWNER_PAGE + 1 + 1 + 2 + 12 + 5 + 5
 # The API: nothing (the access check and the rendered sheet are kept in the cache, services/reader_state.py);
 # cold, the access check (1) and the prefetched sheet (12).
 API, API_COLD = 0, 13
+# With a scenario tracked live, computing the page adds the live tracker: its results with their heroes'
+# lines, the quests, the results it would record, what is in play, and the scenario's angel and Save the
+# Angel quests (10), whatever was swapped.
+LIVE_PAGE_COLD = OWNER_PAGE_COLD + 10
 
 
 def full_campaign(owner):
@@ -286,3 +291,19 @@ def test_the_sheet_page_renders_without_a_single_query(
     assert campaign.name in html
     assert ("Ultimate Arcadian" in html) == (size == "full")
     assert (context["record_form"] is not None) == (size == "small" and who == "owner")
+
+
+def test_the_live_tracker_with_an_angel_to_swap_reads_in_fixed_queries(owner):
+    """The live panel's angel swap (GF:174) costs the same before and after the swap: the Save the Angel
+    quests are read once, the heroes' lines come with the live results."""
+    campaign = small_campaign(owner)
+    act(owner, campaign, "live-start", {"revision": refreshed(campaign).revision, "scenario": "the-prisoner"})
+    yellow = {"guild": "yellow", "revision": 0}
+    client, url = client_for(owner), f"/campaigns/{campaign.pk}/"
+    counts = []
+    for action, data in (("quest", {"quest": "save-the-angel"}), ("live-angel", {"swap_for": "diana"})):
+        yellow["revision"] = refreshed(campaign).guilds.get(colour__slug="yellow").revision
+        assert act(owner, campaign, action, {**yellow, **data}).status_code == 302
+        counts.append(cold(client, url))
+        assert queries(client, url)[0] == OWNER_PAGE
+    assert counts[0] == counts[1] == LIVE_PAGE_COLD, counts
