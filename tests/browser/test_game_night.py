@@ -20,6 +20,7 @@ import pytest
 
 from campaigns.models import Campaign, UpgradePhase
 from campaigns.services import hero_draft, seating, upgrade
+from companion.helpers import services as helpers
 from tests.factories import UserFactory, refreshed
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -39,6 +40,8 @@ def seeded(monkeypatch) -> None:
     rng = random.Random(1717)
     for module in (hero_draft, seating, upgrade):
         monkeypatch.setattr(module, "secrets", SimpleNamespace(randbits=rng.getrandbits))
+    # The table-side helpers' rolls (the spawn) too.
+    monkeypatch.setattr(helpers, "secrets", SimpleNamespace(randbelow=rng.randrange))
 
 
 class Taps:
@@ -189,6 +192,9 @@ def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
         phone.page.goto(draft_url)
     deal = olga.page.get_by_role("button", name="Deal the heroes")
     olga.still(deal, keep=olga.page.locator("#hero-draft h1"), what="dealing the heroes")
+    # Fred opened the page before the deal: his hand comes by itself.
+    fred = phones["fred"]
+    follows(fred, fred.page.get_by_role("button", name="Keep this hero"), "his hand of heroes")
     for round_ in range(3):
         for phone in phones.values():
             page = phone.page
@@ -215,6 +221,36 @@ def _reviewed(page) -> dict[str, tuple[int, int]]:
         )
         numbers[colour] = (int(coins.inner_text()), int(deaths.inner_text()))
     return numbers
+
+
+def _spawn(hank: Phone) -> None:
+    """Hank spawns monsters with the helper twice: the first time he sets the Spawn tile and tokens up,
+    the second time they are remembered for this scenario and a spawn takes 6 taps at most."""
+    page = hank.page
+    sheet = page.url
+    page.locator(".tabbar").get_by_role("link", name="Helpers").click()
+    page.get_by_role("link", name=re.compile("^Spawn")).click()
+    form = page.locator("#spawn-form")
+    for slot, figure in enumerate(("Harpy", "Demoness", "Imp"), start=1):
+        form.locator(f"input[name=figure_{slot}]").fill(figure)
+    for row, (a, b) in enumerate((("melee", "crit"), ("ranged", "ranged"), ("melee", "melee")), start=1):
+        form.locator(f"select[name=token_{row}_a]").select_option(a)
+        form.locator(f"select[name=token_{row}_b]").select_option(b)
+    form.get_by_role("button", name="Spawn", exact=True).last.click()
+    page.locator("#result").get_by_text("Where each figure goes").wait_for()
+    page.goto(sheet)
+
+    taps = Taps()
+    taps.tap(page.locator(".tabbar").get_by_role("link", name="Helpers"))
+    taps.tap(page.get_by_role("link", name=re.compile("^Spawn")))
+    page.get_by_text("as the group last used them").wait_for()
+    taps.choose(page.locator("select[name=token_2_occupants]"), "1")
+    taps.tap(page.get_by_role("button", name="Spawn", exact=True).first)
+    result = page.locator("#result")
+    result.get_by_text("Where each figure goes").wait_for()
+    assert "Harpy" in result.inner_text() and "Imp" in result.inner_text()
+    assert taps.count <= 6, f"a remembered spawn took {taps.count} taps"
+    page.goto(sheet)
 
 
 def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tuple[int, int]]:
@@ -258,6 +294,8 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tu
     follows(gina, gina.page.locator("#live article.g-purple .hero-counters output", has_text="1"), "the kill")
     gray_coins = gina.page.locator("#live article.g-gray .tap output").first
     assert int(gray_coins.inner_text()) > coins_before, "the kill paid Gray its coins"
+
+    _spawn(hank)
 
     teal = fred.page.locator("#live article.g-teal")
     for n in range(3):
