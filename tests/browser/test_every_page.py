@@ -24,7 +24,7 @@ from campaigns.models import Campaign, UpgradeCard
 from campaigns.selectors.campaigns import open_phase_for
 from campaigns.services import hero_draft, upgrade
 from rules_helpers.drafts import UpgradeDraft
-from tests.browser.conftest import scroll_width, serious_violations
+from tests.browser.conftest import ARTIFACTS, scroll_width, serious_violations
 from tests.campaigns.pages.helpers import first_scenario
 from tests.factories import (
     UserFactory,
@@ -86,8 +86,9 @@ VISITED = {
     "drafts": {"campaigns:hero-draft", "campaigns:upgrade"},
 }
 
-# Number fields a scene must have measured: the join code's, a card's cost in Our content, the typed cards'.
-NUMBERS = {"demo": {"hours", "max_uses", "cost"}, "drafts": {f"cost_{n}" for n in range(1, 7)}}
+# Number fields a scene must have measured: the join code's, a card's cost in Our content, the typed cards'
+# and the episodic deal's.
+NUMBERS = {"demo": {"hours", "max_uses", "cost"}, "drafts": {"cards", *(f"cost_{n}" for n in range(1, 7))}}
 
 
 def page_routes() -> set[str]:
@@ -279,6 +280,9 @@ def demo_scene(checker) -> list[Checker]:
     for url in ("/campaigns/", "/campaigns/join/", sheet, f"{sheet}mine/"):
         ana.visit(url)
     ana.visit(f"{sheet}?open={ALL_PANELS}", light=True)
+    ARTIFACTS.mkdir(exist_ok=True)
+    join_code = ana.page.locator("form:has(#code-hours)")
+    join_code.screenshot(path=str(ARTIFACTS / "join-code-360.png"))
     for part in ("history/", "monsters/", "content/", "hero-draft/", "upgrade/"):
         ana.visit(sheet + part)
     card = UpgradeCard.objects.filter(edition=demo.edition, campaign=None).order_by("slug").first()
@@ -363,6 +367,10 @@ def drafts_scene(checker) -> list[Checker]:
         cards=[],
     )
     olga.visit(page, light=True)  # arranging
+    # An episodic game: its sheet deals Upgrade cards of a chosen level.
+    episodic = build_campaign(owner, name="One-shots")
+    Campaign.objects.filter(pk=episodic.pk).update(mode="episodic")
+    olga.visit(f"/campaigns/{episodic.pk}/")
     # Six scenarios played: the finale is next.
     finished = finished_campaign(owner)
     olga.visit(f"/campaigns/{finished.pk}/?open={ALL_PANELS}")
@@ -371,6 +379,9 @@ def drafts_scene(checker) -> list[Checker]:
     UpgradeCard.objects.filter(deck="level-1").delete()
     manual = first_scenario(owner, build_campaign(owner, name="Paper deck"), upgrade_on_paper=False)
     olga.visit(f"/campaigns/{manual.pk}/upgrade/")
+    ARTIFACTS.mkdir(exist_ok=True)
+    row = olga.page.locator("fieldset.enter-row").first
+    row.screenshot(path=str(ARTIFACTS / "upgrade-enter-row-360.png"))
     return [olga]
 
 
