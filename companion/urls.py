@@ -7,7 +7,17 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from companion import accounts, i18n, views
 from companion.helpers import urls as helpers_urls
 
+# The API first: the phones poll it most, and every request tries the patterns in order.
 urlpatterns = [
+    path("api/v1/helpers/", include(helpers_urls.api_urlpatterns)),
+    path("api/v1/", include("campaigns.api.urls")),
+    path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
+    # Swagger UI draws some icons as data: images; the page itself carries the CSP nonce on its inline parts.
+    path(
+        "api/v1/docs/",
+        csp_update({"img-src": ["data:"]})(SpectacularSwaggerView.as_view(url_name="schema")),
+        name="api-docs",
+    ),
     path("", views.home, name="home"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("admin/", admin.site.urls),
@@ -17,15 +27,6 @@ urlpatterns = [
     path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("campaigns/", include("campaigns.pages.urls")),
     path("content/", include("campaigns.pages.content")),
-    path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
-    # Swagger UI draws some icons as data: images; the page itself carries the CSP nonce on its inline parts.
-    path(
-        "api/v1/docs/",
-        csp_update({"img-src": ["data:"]})(SpectacularSwaggerView.as_view(url_name="schema")),
-        name="api-docs",
-    ),
-    path("api/v1/helpers/", include(helpers_urls.api_urlpatterns)),
-    path("api/v1/", include("campaigns.api.urls")),
     path("helpers/", include((helpers_urls.page_urlpatterns, "helpers"))),
 ]
 

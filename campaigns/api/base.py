@@ -25,13 +25,14 @@ from campaigns.api.outputs import SheetSerializer
 from campaigns.errors import ConflictError
 from campaigns.models import Guild
 from campaigns.selectors.campaigns import guild_for
-from campaigns.selectors.reader_state import reader_access
+from campaigns.selectors.reader_state import access_keys, reader_access
 from campaigns.selectors.sheet import sheet_for_reader
 from campaigns.selectors.sheet_cache import access_etag, cached_reader_sheet, cached_sheet, cached_sheet_at
 from campaigns.selectors.sheet_cache import sheet_etag as data_etag
 from campaigns.selectors.versions import content_version
 from companion.api import errors
 from companion.conditional import revalidated
+from companion.tokens import read_ahead_of
 
 SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
 SHEET = SheetSerializer
@@ -51,9 +52,18 @@ def access_for(request: Request, pk: Any) -> Access:
 
 
 def reader_for(request: Request, pk: Any) -> tuple[Access, str | None]:
-    """`access_for` from the cache when it holds this campaign and reader (a read that changes nothing
-    needs no query), with the content version read in the same round trip."""
-    return reader_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
+    """`access_for` from the cache when it holds this campaign (a read that changes nothing needs no
+    query), with the content version; read with the token when the view reads ahead (`ReaderView`)."""
+    user = request.user  # first: a token check reads the view's keys ahead
+    share = request.query_params.get("share")
+    return reader_access(user=user, pk=pk, share_token=share, ahead=read_ahead_of(request))
+
+
+class ReaderView(APIView):
+    """A read of one campaign whose access check the token check reads ahead from the cache."""
+
+    def read_ahead(self, request: Request) -> list[str]:
+        return access_keys(self.kwargs.get("pk"))
 
 
 def sheet_etag(access: Access, form: str = "json", content: str | None = None) -> str | None:

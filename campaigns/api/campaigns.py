@@ -16,6 +16,7 @@ from campaigns.api.base import (
     SHARE_PARAM,
     SHEET,
     CampaignAPIView,
+    ReaderView,
     access_for,
     kept_sheet_response,
     reader_for,
@@ -66,7 +67,7 @@ class CampaignList(CampaignAPIView):
         return sheet_response(access, status.HTTP_201_CREATED)
 
 
-class CampaignDetail(CampaignAPIView):
+class CampaignDetail(ReaderView, CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         access, content = reader_for(request, pk)

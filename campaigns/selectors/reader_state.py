@@ -1,8 +1,8 @@
 """The access check kept in the cache, for the reads that need nothing more: an unchanged sheet (304), a
 kept sheet, the campaign list. A hit costs one round trip to the cache and no query.
 
-What is kept, per campaign: its row (with its edition's) and each reader's membership role; per user: the
-campaigns they belong to. Every entry is stored with a *generation*: a random token under a key of its
+What is kept, per campaign: its row (with its edition's) and every member's role; per user: the campaigns
+they belong to. Every entry is stored with a *generation*: a random token under a key of its
 own (one per campaign, one per user's list) that every change deletes (`services.reader_state`): an event
 (every write records one, so every move of history_seq or revision), a membership made or removed, any
 save or delete of the campaign's row. An entry whose generation is not the current one is read again.
@@ -26,7 +26,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model
 from django.http import Http404
 
-from campaigns.access import Access, access_as, campaign_with_role
+from campaigns.access import Access, access_as, campaign_with_roles
 from campaigns.models import Campaign, Edition, Membership
 from campaigns.selectors.versions import CONTENT_VERSION_KEY, content_version
 
@@ -43,42 +43,46 @@ def list_generation_key(user_id: int) -> str:
 
 
 def _state_key(campaign_id: int) -> str:
-    return f"campaign-state:{campaign_id}"
-
-
-def _role_key(campaign_id: int, user_id: int) -> str:
-    return f"campaign-role:{campaign_id}:{user_id}"
+    # Name the entry's shape: a release that changes what is kept changes the name, so it never reads an
+    # entry an older release wrote.
+    return f"campaign-access.v2:{campaign_id}"
 
 
 def _list_key(user_id: int) -> str:
-    return f"user-campaigns:{user_id}"
+    return f"user-campaigns.v1:{user_id}"
 
 
-def reader_access(*, user: Any, pk: Any, share_token: str | None) -> tuple[Access, str | None]:
-    """`access.campaign_access` (the same rule, the same 404s) and the content version, from the cache in
-    one round trip when it holds this campaign and this reader; else from the one query, then kept."""
+def access_keys(pk: Any) -> list[str]:
+    """What `reader_access` reads from the cache, for a caller that can fetch them in a round trip it makes
+    anyway (the token check, `companion.tokens`) and hand them over as `ahead`."""
     try:
         campaign_id = int(pk)
     except (ValueError, TypeError):
-        raise Http404 from None
+        return []
+    return [generation_key(campaign_id), _state_key(campaign_id), CONTENT_VERSION_KEY]
+
+
+def reader_access(
+    *, user: Any, pk: Any, share_token: str | None, ahead: dict[str, Any] | None = None
+) -> tuple[Access, str | None]:
+    """`access.campaign_access` (the same rule, the same 404s) and the content version, from the cache when
+    it holds this campaign: one round trip, or none when `ahead` holds what the cache had under
+    `access_keys` (read before anything else of this request). Else from one query, then kept."""
+    keys = access_keys(pk)
+    if not keys:
+        raise Http404
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    keys = [generation_key(campaign_id), _state_key(campaign_id), CONTENT_VERSION_KEY]
-    if user_id is not None:
-        keys.append(_role_key(campaign_id, user_id))
-    found = cache.get_many(keys)
+    found = ahead if ahead is not None else cache.get_many(keys)
     content = found.get(CONTENT_VERSION_KEY) or content_version()
     generation, state = found.get(keys[0]), found.get(keys[1])
-    role = found.get(keys[3]) if user_id is not None else (generation, None)
-    if generation is not None and _current(state, generation) and _current(role, generation):
-        return access_as(_campaign(state[1]), role[1], user_id, share_token), content
+    if generation is not None and _current(state, generation):
+        _, row, roles = state
+        return access_as(_campaign(row), roles.get(user_id), user_id, share_token), content
     generation = generation or _generation(keys[0])
-    campaign, caller_role = campaign_with_role(user=user, pk=campaign_id)
+    campaign, roles = campaign_with_roles(pk=pk)
     if generation is not None:
-        kept = {keys[1]: (generation, _row(campaign) + _row(campaign.edition))}
-        if user_id is not None:
-            kept[keys[3]] = (generation, caller_role)
-        cache.set_many(kept, TIMEOUT)
-    return access_as(campaign, caller_role, user_id, share_token), content
+        cache.set(keys[1], (generation, _row(campaign) + _row(campaign.edition), roles), TIMEOUT)
+    return access_as(campaign, roles.get(user_id), user_id, share_token), content
 
 
 def reader_campaigns(user: Any) -> list[dict[str, Any]]:

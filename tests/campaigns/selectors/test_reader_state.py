@@ -90,16 +90,16 @@ def test_a_new_campaign_and_a_join_show_in_the_list_at_once(owner, player, campa
 def test_an_entry_read_before_a_change_is_never_used_after_it(owner, campaign, monkeypatch):
     """The race the generation closes: a reader reads the rows, a change commits (and moves the
     generation), then the reader keeps what it read. The next read must not take it."""
-    read_rows = reader_state.campaign_with_role
+    read_rows = reader_state.campaign_with_roles
 
     def read_then_change(**kwargs):
         found = read_rows(**kwargs)
         reader_state_forget(campaign_id=campaign.pk)  # the change committing just after the read
         return found
 
-    monkeypatch.setattr(reader_state, "campaign_with_role", read_then_change)
+    monkeypatch.setattr(reader_state, "campaign_with_roles", read_then_change)
     reader_state.reader_access(user=owner, pk=campaign.pk, share_token=None)
-    monkeypatch.setattr(reader_state, "campaign_with_role", read_rows)
+    monkeypatch.setattr(reader_state, "campaign_with_roles", read_rows)
     with CaptureQueriesContext(connection) as captured:
         reader_state.reader_access(user=owner, pk=campaign.pk, share_token=None)
     assert len(captured) == 1  # read again, not taken from the entry kept under the old generation
