@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 from django.core.exceptions import ValidationError
 from django.db import InterfaceError as DbInterfaceError
 from django.db import OperationalError as DbOperationalError
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext, ngettext_lazy
 
 from rules_helpers.refusals import RuleError
 
@@ -60,14 +60,75 @@ RULE_MESSAGES: frozenset[str] = frozenset(
         gettext_noop("Field exactly %(size)s different heroes."),
         gettext_noop("%(hero)s is not on the guild's roster."),
         gettext_noop("%(guild)s is not a guild in this scenario."),
+        # The drafts, purchases, seating, scoring and finale checks (rules_helpers drafts, upgrades, seating,
+        # scoring, achievements).
+        gettext_noop("%(player)s is not a player in this draft."),
+        gettext_noop("The draft is over; nobody picks any more."),
+        gettext_noop("%(player)s already picked this round; wait for the hands to pass."),
+        gettext_noop("%(player)s cannot keep %(cards)s: not in the hand in front of them."),
+        gettext_noop("The Upgrade deck is too short: %(cards)s cards for %(hands)s hands of %(hand)s."),
+        gettext_noop(
+            "A Hero draft needs %(rounds)s Heroes per player, not %(heroes)s for %(players)s players."
+        ),
+        gettext_noop("A draft has %(least)s to %(most)s players, not %(players)s."),
+        gettext_noop("Each player sits at the table once, but a player is listed twice."),
+        gettext_noop("These cards cost %(spent)s coins but the Guild has only %(coins)s."),
+        gettext_noop("Each guild draws one starting area."),
+        gettext_noop("Give one starting area for each guild: %(guilds)s."),
+        gettext_noop(
+            "With %(count)s guilds the starting areas are 1 to %(count)s, each used once (RB:515-517)."
+        ),
+        gettext_noop("%(guild)s is not seated at this table."),
+        gettext_noop("Nobody is seated at the table."),
+        gettext_noop("Exactly one guild wins a scenario, not %(winners)s."),
+        gettext_noop("%(scenario)s has no Title quest."),
+        gettext_noop("Only the first guild to complete it gets the title %(title)s."),
+        gettext_noop("There is no angel to rescue in %(scenario)s."),
+        gettext_noop("Only one guild can rescue %(angel)s."),
+        gettext_noop("%(card)s is not a reward card of %(scenario)s."),
+        gettext_noop("%(guild)s cannot complete the quest for its own colour."),
+        gettext_noop("%(quest)s is not a quest of %(scenario)s for %(guild)s."),
+        gettext_noop(
+            "The last scenario's quests show the Underlord killed by %(guilds)s; "
+            "the Savior of Arcadia is the guild that dealt the killing blow."
+        ),
     }
+)
+
+# The refusals that count something: their singular and plural words (`RuleError(plural=...)`), marked for
+# the catalogue; `rule_refusal` takes the reader's plural form.
+RULE_PLURALS = (
+    ngettext_lazy(
+        "Each round a player keeps exactly %(picks)s card, not %(given)s.",
+        "Each round a player keeps exactly %(picks)s cards, not %(given)s.",
+        "picks",
+    ),
+    ngettext_lazy(
+        "A Guild buys at most %(most)s Upgrade card per Upgrade Phase, not %(given)s.",
+        "A Guild buys at most %(most)s Upgrade cards per Upgrade Phase, not %(given)s.",
+        "most",
+    ),
+    ngettext_lazy(
+        "A guild saves at most %(most)s coin between scenarios.",
+        "A guild saves at most %(most)s coins between scenarios.",
+        "most",
+    ),
+    ngettext_lazy(
+        "There is only %(limit)s copy of %(card)s.", "There are only %(limit)s copies of %(card)s.", "limit"
+    ),
 )
 
 
 def rule_refusal(exc: Exception) -> str:
-    """A rule's refusal in the reader's language: a constant rule message translated, any other as raised."""
-    if isinstance(exc, RuleError) and exc.message in RULE_MESSAGES:
-        return gettext(exc.message) % exc.params if exc.params else gettext(exc.message)
+    """A rule's refusal in the reader's language: a `RuleError`'s words translated (in the plural form its
+    count asks for) before its values are filled in; a constant rule message translated; any other as
+    raised."""
+    if isinstance(exc, RuleError):
+        if exc.plural:
+            words = ngettext(exc.message, exc.plural, exc.params.get(exc.number, 0))
+        else:
+            words = gettext(exc.message)
+        return words % exc.params if exc.params else words
     message = str(exc)
     return gettext(message) if message in RULE_MESSAGES else message
 

@@ -55,6 +55,7 @@ SUMMARIES: dict[str, Promise] = {
     "heroes-chosen": gettext_lazy("%(guild)s chose %(heroes)s"),
     "heroes-fielded": gettext_lazy("%(guild)s fields %(heroes)s"),
     "angel-taken": gettext_lazy("%(guild)s fielded %(angel)s in place of %(leaving)s"),
+    "angel-swapped-in": gettext_lazy("%(guild)s swapped %(angel)s in for %(leaving)s"),
     "phase-opened": gettext_lazy("Upgrade phase %(number)s opened; Death Curses drawn"),
     "phase-picked": ngettext_lazy(
         "%(guild)s picked %(count)s card (round %(round)s)",
@@ -134,6 +135,20 @@ def names_of(record: Any) -> dict[str, str]:
         if value := getattr(record, field, ""):
             found[field] = str(value)
     return found
+
+
+def name_in_language(names: dict[str, Any]) -> str:
+    """A record's name (as a dict of `name`, `name_pt`, `local_name`) in the active language, English
+    where the content has no translation."""
+    return str(_value({"name": names.get("name", ""), **names}, (translation.get_language() or "").lower()))
+
+
+def map_labels(circles: list[dict[str, Any]]) -> dict[str, str]:
+    """The sheet map's circle and scenario labels in the active language, by slug (`rules_helpers.pictures`
+    is pure and takes them as given)."""
+    labels = {c["slug"]: name_in_language(c) for c in circles}
+    labels.update({s["slug"]: name_in_language(s) for c in circles for s in c["scenarios"]})
+    return labels
 
 
 def part(message: str, **params: Any) -> dict[str, Any]:

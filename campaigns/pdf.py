@@ -25,6 +25,7 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from campaigns.access import SPECTATOR, Access
+from campaigns.history_text import map_labels
 from campaigns.models import Circle, Edition, GuildColour
 from campaigns.selectors.campaigns import campaign_for_sheet
 from campaigns.selectors.sheet import campaign_sheet_data
@@ -160,7 +161,10 @@ def _pictures(data: dict[str, Any]) -> dict[str, Any] | None:
         return None
     return {
         "map": pictures.path_map(
-            data["circles"], allowed_next=data["allowed_next"], next_scenario=data["next_scenario"]
+            data["circles"],
+            allowed_next=data["allowed_next"],
+            next_scenario=data["next_scenario"],
+            names=map_labels(data["circles"]),
         ),
         "charts": pictures.guild_charts(data["plays"], data["guilds"]),
         "route_ink": pictures.ROUTE_INK,

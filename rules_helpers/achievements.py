@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules_helpers.box import CAMPAIGN_SCENARIOS
 from rules_helpers.counts import check_count
+from rules_helpers.refusals import RuleError
 from rules_helpers.scoring import check_guilds_once, check_one_winner
 
 ACHIEVEMENTS = ("winner", "least_deaths", "most_coins", "won_reward", "won_title")
@@ -142,7 +143,8 @@ def savior_candidates(
 def check_savior(savior: str | None, candidates: Collection[str]) -> None:
     """The Savior recorded agrees with the last scenario's quests, when they name one (RB:1328-1334)."""
     if candidates and savior not in candidates:
-        raise ValueError(
-            f"The last scenario's quests show the Underlord killed by {', '.join(sorted(candidates))}; "
-            "the Savior of Arcadia is the guild that dealt the killing blow."
+        raise RuleError(
+            "The last scenario's quests show the Underlord killed by %(guilds)s; "
+            "the Savior of Arcadia is the guild that dealt the killing blow.",
+            guilds=", ".join(sorted(candidates)),
         )

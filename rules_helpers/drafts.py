@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 
 from rules_helpers.box import DRAFT_ROUNDS, HERO_PICKS, MAX_GUILDS, MIN_GUILDS, UPGRADE_HAND, UPGRADE_PICKS
 from rules_helpers.counts import is_whole_number
+from rules_helpers.refusals import RuleError
 
 
 class _Draft:
@@ -123,22 +124,32 @@ class _Draft:
 
     def _seat(self, player: str) -> str:
         if player not in self._hands:
-            raise ValueError(f"{player!r} is not a player in this draft")
+            raise RuleError("%(player)s is not a player in this draft.", player=repr(player))
         return player
 
     def _check_pick(self, player: str, cards: list[str]) -> None:
         if self.is_complete:
-            raise ValueError("the draft is over; nobody picks any more")
+            raise RuleError("The draft is over; nobody picks any more.")
         if player in self._picked:
-            raise ValueError(f"{player!r} already picked this round; wait for the hands to pass")
+            raise RuleError(
+                "%(player)s already picked this round; wait for the hands to pass.", player=repr(player)
+            )
         if len(cards) != self.PICKS_PER_ROUND:
-            raise ValueError(
-                f"each round a player keeps exactly {self.PICKS_PER_ROUND} card(s), not {len(cards)}"
+            raise RuleError(
+                "Each round a player keeps exactly %(picks)s card, not %(given)s.",
+                plural="Each round a player keeps exactly %(picks)s cards, not %(given)s.",
+                number="picks",
+                picks=self.PICKS_PER_ROUND,
+                given=len(cards),
             )
         missing = Counter(cards) - Counter(self._hands[player])
         if missing:
             cards_named = ", ".join(sorted(missing.elements()))
-            raise ValueError(f"{player} cannot keep {cards_named}: not in the hand in front of them")
+            raise RuleError(
+                "%(player)s cannot keep %(cards)s: not in the hand in front of them.",
+                player=player,
+                cards=cards_named,
+            )
 
     def _end_round(self) -> None:
         self._rounds_done += 1
@@ -158,8 +169,11 @@ class UpgradeDraft(_Draft):
         """Shuffle the Upgrade deck and deal 6 cards to each player; the rest of the deck stays out."""
         _check_players(players)
         if len(deck) < UPGRADE_HAND * len(players):
-            raise ValueError(
-                f"the Upgrade deck is too short: {len(deck)} cards for {len(players)} hands of {UPGRADE_HAND}"
+            raise RuleError(
+                "The Upgrade deck is too short: %(cards)s cards for %(hands)s hands of %(hand)s.",
+                cards=len(deck),
+                hands=len(players),
+                hand=UPGRADE_HAND,
             )
         cards = list(deck)
         rng.shuffle(cards)
@@ -178,9 +192,11 @@ class HeroDraft(_Draft):
         if len(set(heroes)) != len(heroes):
             raise ValueError("each Hero card is unique, but a Hero is listed twice")
         if len(heroes) < DRAFT_ROUNDS * len(players):
-            raise ValueError(
-                f"a Hero draft needs {DRAFT_ROUNDS} Heroes per player, "
-                f"not {len(heroes)} for {len(players)} players"
+            raise RuleError(
+                "A Hero draft needs %(rounds)s Heroes per player, not %(heroes)s for %(players)s players.",
+                rounds=DRAFT_ROUNDS,
+                heroes=len(heroes),
+                players=len(players),
             )
         cards = list(heroes)
         rng.shuffle(cards)
@@ -198,9 +214,14 @@ def _divide(cards: list[str], players: Sequence[str]) -> dict[str, list[str]]:
 
 def _check_players(players: Sequence[str]) -> None:
     if not MIN_GUILDS <= len(players) <= MAX_GUILDS:
-        raise ValueError(f"a draft has {MIN_GUILDS} to {MAX_GUILDS} players, not {len(players)}")
+        raise RuleError(
+            "A draft has %(least)s to %(most)s players, not %(players)s.",
+            least=MIN_GUILDS,
+            most=MAX_GUILDS,
+            players=len(players),
+        )
     if len(set(players)) != len(players):
-        raise ValueError("each player sits at the table once, but a player is listed twice")
+        raise RuleError("Each player sits at the table once, but a player is listed twice.")
 
 
 def _check_saved_progress(

@@ -34,9 +34,22 @@ def path_map(
     *,
     allowed_next: Sequence[str] = (),
     next_scenario: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The map's labels, dots (each `taken`, `next`, `open` or `locked`), the route between the scenarios
-    played in order, and the dashed ways from the last one to what may come next."""
+    played in order, and the dashed ways from the last one to what may come next.
+
+    `names` holds the label of a circle or scenario (by slug) in the reader's language, as the page or the
+    printed sheet chose it; a slug without one keeps its `name`. The layout is measured on the label shown."""
+    shown = dict(names or {})
+    circles = [
+        {
+            **c,
+            "name": shown.get(c["slug"], c["name"]),
+            "scenarios": [{**s, "name": shown.get(s["slug"], s["name"])} for s in c["scenarios"]],
+        }
+        for c in circles
+    ]
     allowed = set(allowed_next)
     depths = sorted({c["order"] for c in circles})
     rows = [sorted((c for c in circles if c["order"] == d), key=lambda c: c["slug"]) for d in depths]

@@ -1,7 +1,9 @@
 """A rule's refusal with its words apart from its values, so the app can say it in the player's language.
 
 `str(RuleError(...))` is the English sentence with the values filled in; `message` and `params` let the
-boundary (`campaigns.errors.rule_refusal`) translate the words first and fill the values in after.
+boundary (`campaigns.errors.rule_refusal`) translate the words first and fill the values in after. A
+refusal that counts something names its `plural` words and the value (`number`) that picks between them,
+so the boundary can take the language's plural form.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from __future__ import annotations
 class RuleError(ValueError):
     """A broken rule: `message` with %(name)s placeholders, `params` the values to fill them with."""
 
-    def __init__(self, message: str, **params: object) -> None:
+    def __init__(self, message: str, *, plural: str = "", number: str = "", **params: object) -> None:
         self.message = message
+        self.plural = plural
+        self.number = number
         self.params = params
-        super().__init__(message % params if params else message)
+        words = plural if plural and params.get(number) != 1 else message
+        super().__init__(words % params if params else words)

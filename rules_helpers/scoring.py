@@ -18,6 +18,7 @@ from rules_helpers.box import (
     QUESTS_TO_WIN_TWO_GUILDS,
 )
 from rules_helpers.counts import check_count
+from rules_helpers.refusals import RuleError
 
 PVP_PREFIX = "pvp:"
 # Who gets a scenario's Title (content, from the Campaign Book): every Guild that completes its quest, or only
@@ -61,7 +62,7 @@ def check_guilds_once(guilds: Sequence[str]) -> None:
 def check_one_winner(winners: int) -> None:
     """A scenario has exactly one winner: the first Guild to complete the quests it needs."""
     if winners != 1:
-        raise ValueError(f"Exactly one guild wins a scenario, not {winners}.")
+        raise RuleError("Exactly one guild wins a scenario, not %(winners)s.", winners=winners)
 
 
 def check_scenario_results(
@@ -83,14 +84,14 @@ def check_scenario_results(
     check_one_winner(sum(line.winner for line in lines))
     holders = sum(line.title for line in lines)
     if holders and title is None:
-        raise ValueError(f"{scenario} has no Title quest.")
+        raise RuleError("%(scenario)s has no Title quest.", scenario=scenario)
     if title is not None and title_awarded_to == TITLE_TO_FIRST and holders > 1:
-        raise ValueError(f"Only the first guild to complete it gets the title {title}.")
+        raise RuleError("Only the first guild to complete it gets the title %(title)s.", title=title)
     rescuers = sum(line.angel for line in lines)
     if rescuers and angel is None:
-        raise ValueError(f"There is no angel to rescue in {scenario}.")
+        raise RuleError("There is no angel to rescue in %(scenario)s.", scenario=scenario)
     if rescuers > 1:
-        raise ValueError(f"Only one guild can rescue {angel}.")
+        raise RuleError("Only one guild can rescue %(angel)s.", angel=angel)
 
 
 def check_reward_copies(
@@ -106,16 +107,24 @@ def check_reward_copies(
     """
     for slug, count in Counter(won).items():
         if slug not in copies:
-            raise ValueError(f"{slug!r} is not a reward card of {scenario}.")
+            raise RuleError(
+                "%(card)s is not a reward card of %(scenario)s.", card=repr(slug), scenario=scenario
+            )
         limit = copies[slug]
         if limit is not None and count > limit:
-            raise ValueError(f"There are only {limit} copies of {(names or {}).get(slug, slug)}.")
+            raise RuleError(
+                "There is only %(limit)s copy of %(card)s.",
+                plural="There are only %(limit)s copies of %(card)s.",
+                number="limit",
+                limit=limit,
+                card=(names or {}).get(slug, slug),
+            )
 
 
 def check_own_colour(quest: str, *, guild: str, guild_name: str | None = None) -> None:
     """A Guild never completes the PvP quest of its own colour (BR:208)."""
     if quest == pvp_quest(guild):
-        raise ValueError(f"{guild_name or guild} cannot complete the quest for its own colour.")
+        raise RuleError("%(guild)s cannot complete the quest for its own colour.", guild=guild_name or guild)
 
 
 def check_quests(
@@ -140,7 +149,12 @@ def check_quests(
     for quest in quests:
         check_own_colour(quest, guild=guild, guild_name=guild_name)
         if quest not in open_quests:
-            raise ValueError(f"{quest!r} is not a quest of {scenario} for {guild_name or guild}.")
+            raise RuleError(
+                "%(quest)s is not a quest of %(scenario)s for %(guild)s.",
+                quest=repr(quest),
+                scenario=scenario,
+                guild=guild_name or guild,
+            )
     return list(quests)
 
 

@@ -17,12 +17,13 @@ import random
 from collections.abc import Mapping, Sequence
 
 from rules_helpers.counts import is_whole_number
+from rules_helpers.refusals import RuleError
 
 
 def draw_starting_areas(guilds: Sequence[str], *, rng: random.Random) -> dict[str, int]:
     """Each Guild's Starting Area, drawn at random like tokens from a bag (RB:505-509; BR:74-75)."""
     if len(set(guilds)) != len(guilds):
-        raise ValueError("each guild draws one starting area")
+        raise RuleError("Each guild draws one starting area.")
     areas = list(range(1, len(guilds) + 1))
     rng.shuffle(areas)
     return dict(zip(guilds, areas, strict=True))
@@ -31,12 +32,15 @@ def draw_starting_areas(guilds: Sequence[str], *, rng: random.Random) -> dict[st
 def check_starting_areas(areas: object, guilds: Sequence[str]) -> dict[str, int]:
     """Starting Areas the table drew itself: one per Guild, the areas 1 to n, each once (RB:505-517)."""
     if not isinstance(areas, Mapping) or sorted(map(str, areas)) != sorted(guilds):
-        raise ValueError(f"give one starting area for each guild: {', '.join(sorted(guilds))}")
+        raise RuleError(
+            "Give one starting area for each guild: %(guilds)s.", guilds=", ".join(sorted(guilds))
+        )
     numbers = list(areas.values())
     if not all(is_whole_number(n) for n in numbers) or sorted(numbers) != list(range(1, len(guilds) + 1)):
         count = len(guilds)
-        raise ValueError(
-            f"with {count} guilds the starting areas are 1 to {count}, each used once (RB:515-517)"
+        raise RuleError(
+            "With %(count)s guilds the starting areas are 1 to %(count)s, each used once (RB:515-517).",
+            count=count,
         )
     return {str(guild): int(area) for guild, area in areas.items()}
 
@@ -49,7 +53,7 @@ def seating(areas: Mapping[str, int]) -> tuple[str, ...]:
 def left_of(order: Sequence[str], guild: str) -> str:
     """The Guild sitting to the left of ``guild``: the next one clockwise (see the module's decision)."""
     if guild not in order:
-        raise ValueError(f"{guild!r} is not seated at this table")
+        raise RuleError("%(guild)s is not seated at this table.", guild=repr(guild))
     return order[(order.index(guild) + 1) % len(order)]
 
 
@@ -61,7 +65,7 @@ def first_player(order: Sequence[str], previous_winner: str | None, *, rng: rand
     player is chosen randomly." ``previous_winner`` is None for the first scenario.
     """
     if not order:
-        raise ValueError("nobody is seated at the table")
+        raise RuleError("Nobody is seated at the table.")
     if previous_winner is None:
         return rng.choice(list(order))
     return left_of(order, previous_winner)

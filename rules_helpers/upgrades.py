@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rules_helpers.box import CAMPAIGN_SCENARIOS, MAX_PURCHASES, MAX_SAVED_COINS
 from rules_helpers.counts import check_count, is_whole_number
+from rules_helpers.refusals import RuleError
 
 
 @dataclass(frozen=True)
@@ -30,12 +31,18 @@ def settle_purchase(
     for cost in costs:
         check_count("coins a card costs", cost)
     if len(costs) > max_purchases:
-        raise ValueError(
-            f"a Guild buys at most {max_purchases} Upgrade cards per Upgrade Phase, not {len(costs)}"
+        raise RuleError(
+            "A Guild buys at most %(most)s Upgrade card per Upgrade Phase, not %(given)s.",
+            plural="A Guild buys at most %(most)s Upgrade cards per Upgrade Phase, not %(given)s.",
+            number="most",
+            most=max_purchases,
+            given=len(costs),
         )
     spent = sum(costs)
     if spent > coins:
-        raise ValueError(f"these cards cost {spent} coins but the Guild has only {coins}")
+        raise RuleError(
+            "These cards cost %(spent)s coins but the Guild has only %(coins)s.", spent=spent, coins=coins
+        )
     saved = coins_saved(coins - spent, max_saved_coins=max_saved_coins)
     return Purchase(spent, saved, coins - spent - saved)
 
@@ -57,5 +64,10 @@ def coins_saved(left: int, *, max_saved_coins: int = MAX_SAVED_COINS) -> int:
 def check_saved_coins(coins: int, *, max_saved_coins: int = MAX_SAVED_COINS) -> int:
     """The coins a Guild carries between scenarios (noted on the sheet), refused above the limit."""
     if not is_whole_number(coins, high=max_saved_coins):
-        raise ValueError(f"A guild saves at most {max_saved_coins} coin between scenarios.")
+        raise RuleError(
+            "A guild saves at most %(most)s coin between scenarios.",
+            plural="A guild saves at most %(most)s coins between scenarios.",
+            number="most",
+            most=max_saved_coins,
+        )
     return coins

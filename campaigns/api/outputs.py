@@ -134,6 +134,8 @@ class PlayOut(serializers.Serializer):
 class CircleScenarioOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
+    name_pt = serializers.CharField(allow_blank=True, help_text="Its Brazilian Portuguese name, where known.")
+    local_name = serializers.CharField(allow_blank=True, help_text="Its Brazilian box name, where known.")
     played_as = serializers.IntegerField(allow_null=True, help_text="Its number on the sheet, if played.")
 
 

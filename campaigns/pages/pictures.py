@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns.history_text import map_labels
 from rules_helpers.pictures import ROUTE_INK, guild_charts, path_map
 
 
@@ -12,7 +13,10 @@ def sheet_pictures(sheet: dict[str, Any]) -> dict[str, Any]:
     """The map always (it shows where the table may go first); the charts once a scenario is recorded."""
     return {
         "map": path_map(
-            sheet["circles"], allowed_next=sheet["allowed_next"], next_scenario=sheet["next_scenario"]
+            sheet["circles"],
+            allowed_next=sheet["allowed_next"],
+            next_scenario=sheet["next_scenario"],
+            names=map_labels(sheet["circles"]),
         ),
         "charts": guild_charts(sheet["plays"], sheet["guilds"]) if sheet["plays"] and sheet["guilds"] else [],
         "route_ink": ROUTE_INK,

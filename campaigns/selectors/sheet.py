@@ -156,7 +156,14 @@ def _circles(campaign: Campaign, plays: list[ScenarioPlay]) -> list[dict[str, An
             "play": c.play,
             "exclusive_group": c.exclusive_group,
             "scenarios": [
-                {"slug": s.slug, "name": s.name, "played_as": order.get(s.pk)} for s in c.scenarios.all()
+                {
+                    "slug": s.slug,
+                    "name": s.name,
+                    "name_pt": s.name_pt,
+                    "local_name": s.local_name,
+                    "played_as": order.get(s.pk),
+                }
+                for s in c.scenarios.all()
             ],
         }
         for c in campaign.edition.circles.all()

@@ -16,7 +16,7 @@ from campaigns.access import (
     require_guild_editor,
     require_owner,
 )
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.history_text import names_of, part
 from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
 from campaigns.selectors.campaigns import roster_started
@@ -55,7 +55,7 @@ def hero_draft_start(
     try:
         draft = HeroDraft.start([g.colour.slug for g in guilds], heroes, rng=random.Random(seed))
     except ValueError as exc:
-        refuse("guilds", str(exc).capitalize() + ".")
+        refuse("guilds", rule_refusal(exc))
     changes = Changes()
     record = changes.create(HeroDraftRecord, campaign=campaign, seed=seed, state=draft.to_dict())
     event_record(
@@ -80,7 +80,7 @@ def hero_draft_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, 
     try:
         draft.pick(guild.colour.slug, [str(hero)])
     except ValueError as exc:
-        refuse("hero", str(exc).capitalize() + ".")
+        refuse("hero", rule_refusal(exc))
     changes = Changes()
     changes.update(record, state=draft.to_dict(), done=draft.is_complete)
     if draft.is_complete:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor
 from campaigns.errors import refuse, rule_refusal
+from campaigns.history_text import names_of
 from campaigns.models import (
     Campaign,
     Event,
@@ -84,7 +85,8 @@ def live_angel_swap(*, access: Access, actor: Any, guild: Guild, revision: Any, 
         kind=SWAP_KIND,
         guild=guild,
         changes=changes,
-        summary=f"{guild.colour.name} swapped {angel.name} in for {leaving.hero.name}",
+        message="angel-swapped-in",
+        params={"guild": names_of(guild.colour), "angel": names_of(angel), "leaving": names_of(leaving.hero)},
     )
     return joined
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.history_text import names_of, part
 from campaigns.models import Campaign, ScenarioPlay
 from campaigns.selectors.campaigns import campaign_for_sheet, last_winner, recorded_count
@@ -45,7 +45,7 @@ def seating_draw(
         else:
             drawn = rules_seating.check_starting_areas(areas, guilds)
     except ValueError as exc:
-        refuse("areas", str(exc).capitalize() + ".")
+        refuse("areas", rule_refusal(exc))
     # Episodic games stand alone: each one is a "very first scenario" (BR:96).
     in_campaign = campaign.mode == Campaign.Mode.CAMPAIGN and recorded_count(campaign)
     winner = last_winner(campaign_for_sheet(campaign_id=campaign.pk)) if in_campaign else None

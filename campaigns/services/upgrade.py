@@ -128,7 +128,7 @@ def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, car
     try:
         draft.pick(guild.colour.slug, [str(c) for c in cards])
     except ValueError as exc:
-        refuse("cards", str(exc).capitalize() + ".")
+        refuse("cards", rule_refusal(exc))
     changes = Changes()
     changes.update(phase, draft=draft.to_dict())
     if draft.is_complete:
@@ -220,7 +220,7 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
             max_saved_coins=guild.campaign.edition.max_saved_coins,
         )
     except ValueError as exc:
-        refuse("cards", str(exc).capitalize() + ".")
+        refuse("cards", rule_refusal(exc))
     changes = Changes()
     for card in bought:
         _place_bought(changes, guild, card)

@@ -25,6 +25,10 @@ COOKIE = settings.LANGUAGE_COOKIE_NAME
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     cache.clear()
+    yield
+    # A request leaves its language active in the thread; the next test (a template rendered without a
+    # request) must read English again.
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def read_in_portuguese(
@@ -154,6 +158,16 @@ def test_the_history_says_each_change_in_the_readers_language(owner, player, cam
     assert "recorded, won by" not in html and "guild joined the table" not in html
     english = client_for(player).get(f"/campaigns/{played.pk}/history/").content.decode()
     assert "Scenario 1: Ferry of the Dead recorded, won by" in english
+
+
+def test_the_path_map_names_the_scenarios_in_the_readers_language(owner, player, campaign):
+    """The map's labels are chosen by the page (rules_helpers.pictures takes them as given)."""
+    played = first_scenario(owner, campaign)
+    html = read_in_portuguese(
+        client_for(player), f"/campaigns/{played.pk}/?open=map", expect="Barca dos Mortos"
+    )
+    drawn = html[html.index('class="map-label"') :]
+    assert "<title>Barca dos Mortos:" in drawn and "<title>Ferry of the Dead:" not in drawn
 
 
 def test_the_monster_page_of_a_campaign_in_portuguese(owner, campaign):

@@ -122,7 +122,7 @@ def test_picking_after_the_draft_is_over_is_refused():
     draft = _upgrade_draft()
     for _ in range(3):
         _pick_first(draft, 2)
-    with pytest.raises(ValueError, match="the draft is over"):
+    with pytest.raises(ValueError, match="The draft is over"):
         draft.pick("yellow", ["a", "b"])
 
 

@@ -117,3 +117,14 @@ def test_a_guild_without_a_result_in_a_scenario_has_no_point_there():
     plays = [PLAYS[0], {"number": 2, "results": [PLAYS[1]["results"][0]]}]
     teal = next(c for c in guild_charts(plays, GUILDS) if c["metric"] == "coins")["series"][1]
     assert [p["scenario"] for p in teal["points"]] == [1]
+
+
+def test_the_labels_are_the_ones_passed_in_and_the_layout_is_measured_on_them():
+    """The page or printed sheet passes the names in the reader's language; a slug without one keeps its
+    own."""
+    plain = path_map(CIRCLES)
+    named = path_map(CIRCLES, names={"first": "Primeiro Círculo " * 4, "a": "Barca dos Mortos"})
+    assert [label["name"] for label in named["labels"]][:2] == ["Primeiro Círculo " * 4, "East"]
+    assert {n["slug"]: n["name"] for n in named["nodes"]}["a"] == "Barca dos Mortos"
+    assert {n["slug"]: n["name"] for n in named["nodes"]}["b"] == "B"
+    assert named["width"] > plain["width"]  # the longer label widens its row

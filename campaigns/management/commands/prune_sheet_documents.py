@@ -17,4 +17,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, keep: int | None = None, **options: Any) -> None:
         deleted = sheet_documents_prune(keep=keep)
+        # Operator-facing, like Django's own commands (migrate, collectstatic): English, not in the players'
+        # catalogue; a log line an operator greps should read the same on every server.
         self.stdout.write(f"Deleted {deleted} printed sheet(s).")

@@ -140,3 +140,24 @@ def test_every_translated_rule_message_is_still_raised_by_the_rules():
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     raised.add(first.value)
     assert sorted(RULE_MESSAGES - raised) == []
+
+
+def test_a_rule_refusal_with_values_and_a_count_follows_accept_language(owner: Any) -> None:
+    """The rules' refusals with values (seating, saved coins) reach the API as RuleErrors, said in pt-br:
+    RB:515-517 (each Starting Area once) and the Guild's saved coin (GF: one coin between scenarios)."""
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": None, "gray": None})
+    before = Event.objects.count()
+    url = f"/api/v1/campaigns/{campaign.pk}/seating/"
+    body = {"areas": {"yellow": 1, "teal": 1, "gray": 2}, "revision": refreshed(campaign).revision}
+    refused = as_user(owner).post(url, body, format="json", **PT)
+    assert refused.status_code == 400
+    assert refused.json() == {
+        "areas": ["Com 3 Guildas as Áreas Iniciais vão de 1 a 3, cada uma usada uma vez (RB:515-517)."]
+    }
+    english = as_user(owner).post(url, body, format="json").json()
+    assert english == {"areas": ["With 3 guilds the starting areas are 1 to 3, each used once (RB:515-517)."]}
+    guild = campaign.guilds.get(colour__slug="yellow")
+    coins = f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/saved-coins/"
+    saved = as_user(owner).post(coins, {"coins": 5, "revision": guild.revision}, format="json", **PT)
+    assert saved.json() == {"saved_coins": ["Uma Guilda guarda no máximo 1 moeda entre Cenários."]}
+    assert Event.objects.count() == before
