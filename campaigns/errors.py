@@ -41,6 +41,7 @@ RULE_MESSAGES: frozenset[str] = frozenset(
         gettext_noop("This hero was swapped out for an angel and has left the board."),
         gettext_noop("Quests are a list of distinct quest slugs."),
         gettext_noop("The scenario ended with the win; no quest can be completed after it."),
+        gettext_noop("The scenario ended with the win; no kill can be recorded after it."),
         gettext_noop(
             "Base Arcadia Quest has no Damnation: Death Curses come from Death tokens only (BR:224)."
         ),

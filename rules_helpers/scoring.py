@@ -188,10 +188,12 @@ def first_bonus(quest_log: QuestLog, quest: str, *, coins: int = FIRST_BONUS_COI
     return 0 if completions(quest_log, quest) else coins
 
 
-def check_scenario_open(*, won: bool) -> None:
-    """No quest is completed once a Guild has won: BR:205 "the scenario immediately ends and that player is
-    victorious". Coins and Treasure are still counted at its end (BR:215-216), so only quests (and kills)
-    are closed; the counters stay open."""
+def check_scenario_open(*, won: bool, kill: bool = False) -> None:
+    """No quest is completed (and no kill recorded) once a Guild has won: BR:205 "the scenario immediately
+    ends and that player is victorious". Coins and Treasure are still counted at its end (BR:215-216), so
+    only quests and kills are closed; the counters stay open. The refusal names what was refused."""
+    if won and kill:
+        raise ValueError("The scenario ended with the win; no kill can be recorded after it.")
     if won:
         raise ValueError("The scenario ended with the win; no quest can be completed after it.")
 

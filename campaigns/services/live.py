@@ -268,7 +268,7 @@ def live_kill(
         r.guild.colour.slug: r for r in play.results.select_related("guild__colour").select_for_update()
     }
     try:
-        scoring.check_scenario_open(won=any(r.winner for r in results.values()))
+        scoring.check_scenario_open(won=any(r.winner for r in results.values()), kill=True)
     except ValueError as exc:
         refuse("victim", rule_refusal(exc))
     names = {slug: r.guild.colour.name for slug, r in results.items()}

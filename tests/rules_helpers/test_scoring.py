@@ -287,8 +287,15 @@ def test_a_guild_can_win_one_reward_card_per_reward_quest():
 def test_no_quest_is_completed_after_the_win():
     """BR:205 "the scenario immediately ends and that player is victorious"."""
     check_scenario_open(won=False)
-    with pytest.raises(ValueError, match="ended with the win"):
+    with pytest.raises(ValueError, match="ended with the win; no quest"):
         check_scenario_open(won=True)
+
+
+def test_a_kill_after_the_win_is_refused_in_its_own_words():
+    """BR:205 "the scenario immediately ends": a kill is refused as a kill, not as a quest."""
+    check_scenario_open(won=False, kill=True)
+    with pytest.raises(ValueError, match="ended with the win; no kill can be recorded"):
+        check_scenario_open(won=True, kill=True)
 
 
 def test_treasure_counts_with_the_coins_won():

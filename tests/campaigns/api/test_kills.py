@@ -97,5 +97,5 @@ def test_no_kill_is_paid_after_the_win(owner_api, table, snapshot):
         )
     before = snapshot()
     late = _post(owner_api, table, "live/kill/", {"victim": "hero", "hero": "diana", "hero_guild": "yellow"})
-    assert late.status_code == 400 and "ended with the win" in str(late.json())
+    assert late.status_code == 400 and "no kill can be recorded after it" in str(late.json())
     assert snapshot() == before
