@@ -160,6 +160,11 @@ def term(slug: str) -> dict[str, str]:
     return {"term": slug}
 
 
+def term_word(slug: str) -> str:
+    """A term of the game (`TERMS`) in the active language."""
+    return str(TERMS[slug])
+
+
 def _value(value: Any, language: str) -> Any:
     if isinstance(value, list):
         return ", ".join(str(_value(v, language)) for v in value)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse, rule_refusal
-from campaigns.history_text import names_of, part, term
+from campaigns.history_text import names_of, part, term, term_word
 from campaigns.models import (
     Campaign,
     Guild,
@@ -115,10 +115,10 @@ def live_tally(
         except ValueError as exc:
             refuse("counter", rule_refusal(exc))
         line = _hero_line(result, hero)
-        _bump(changes, line, counter, delta, f"{line.hero.hero.name}'s {counter}")
+        _bump(changes, line, counter, delta, _counter_of(line.hero.hero.name, counter))
         what: Any = part("hero-of-guild", hero=names_of(line.hero.hero), guild=names_of(guild.colour))
     elif counter in GUILD_COUNTERS:
-        _bump(changes, result, counter, delta, f"{guild.colour.name}'s {counter}")
+        _bump(changes, result, counter, delta, _counter_of(guild.colour.name, counter))
         what = names_of(guild.colour)
     else:
         refuse(
@@ -146,6 +146,11 @@ def _hero_line(result: PlayResult, hero: Any) -> HeroResult:
             % {"guild": result.guild.colour.name, "hero": repr(hero)},
         )
     return line
+
+
+def _counter_of(who: str, counter: str) -> str:
+    """A hero's or guild's counter named in the reader's language, for a refusal."""
+    return _("%(who)s's %(counter)s") % {"who": who, "counter": term_word(counter)}
 
 
 def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> None:
@@ -295,10 +300,10 @@ def live_kill(
             check_on_board(fielded=line.hero.fielded)
         except ValueError as exc:
             refuse("hero", rule_refusal(exc))
-        _bump(changes, line, "deaths", 1, f"{line.hero.hero.name}'s deaths")
+        _bump(changes, line, "deaths", 1, _counter_of(line.hero.hero.name, "deaths"))
         what = part("hero-of-guild", hero=names_of(line.hero.hero), guild=said[payout.death_to])
     for slug, coins in payout.coins.items():
-        _bump(changes, results[slug], "coins", coins, f"{names[slug]}'s coins")
+        _bump(changes, results[slug], "coins", coins, _counter_of(names[slug], "coins"))
     params: dict[str, Any] = {"what": what or ""}
     if killer:
         params["by"] = said[killer]

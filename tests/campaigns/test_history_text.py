@@ -74,3 +74,31 @@ def test_the_history_api_and_an_undo_speak_the_readers_language(owner_api, campa
     assert not any("created" in s or "saves" in s for s in summaries)
     english = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
     assert english[-1]["summary"] == "Undid: Yellow saves 1 coin"
+
+
+def test_the_data_migration_reads_back_only_what_parses_without_doubt(campaign):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("campaigns.migrations.0015_event_message_from_summary")
+    seq = last_seq(campaign)
+    texts = [
+        "Scenario 1: Ferry of the Dead started",
+        "Upgrade phase 2 opened; Death Curses drawn",
+        "Yellow did X",
+    ]
+    for n, text in enumerate(texts, start=1):
+        Event.objects.create(campaign=campaign, seq=seq + n, kind="old", summary=text)
+    migration.forwards(apps, None)
+    old = {e.summary: e for e in Event.objects.filter(campaign=campaign, kind="old")}
+    assert old["Yellow did X"].message == ""
+    with translation.override("pt-br"):
+        assert (
+            event_summary(old["Scenario 1: Ferry of the Dead started"])
+            == "Cenário 1: Barca dos Mortos começou"
+        )
+        assert event_summary(old["Upgrade phase 2 opened; Death Curses drawn"]).startswith(
+            "Fase de Aprimoramento 2"
+        )
+        assert event_summary(old["Yellow did X"]) == "Yellow did X"
