@@ -16,7 +16,16 @@ from django.urls import get_resolver
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_PACKAGES = ("campaigns", "companion", "rules_helpers")
-WRITE_CALLS = {"create", "update", "delete", "save", "bulk_create", "get_or_create", "update_or_create"}
+WRITE_CALLS = {
+    "create",
+    "update",
+    "delete",
+    "delete_many",
+    "save",
+    "bulk_create",
+    "get_or_create",
+    "update_or_create",
+}
 WRITE_HELPERS = {"event_record", "Changes", "inverse_changes", "apply_undo", "revert_since"}
 
 

@@ -1,11 +1,12 @@
 """The access check kept in the cache, for the reads that need nothing more: an unchanged sheet (304), a
 kept sheet, the campaign list. A hit costs one round trip to the cache and no query.
 
-What is kept, per campaign: its row (with its edition's) and every member's role; per user: the campaigns
-they belong to. Every entry is stored with a *generation*: a random token under a key of its
-own (one per campaign, one per user's list) that every change deletes (`services.reader_state`): an event
-(every write records one, so every move of history_seq or revision), a membership made or removed, any
-save or delete of the campaign's row. An entry whose generation is not the current one is read again.
+What is kept, per campaign: its row (with its edition's) and every member's role; per user: the list of
+their campaigns. Every entry is stored with a *generation*: a random token under a key of its own (one per
+campaign, one per user's list) that every change deletes (`services.reader_state`): an event (every write
+records one, so every move of history_seq or revision), a membership made or removed, any save or delete
+of the campaign's row. A change to a campaign also moves the list generation of each of its members. An
+entry whose generation is not the current one is read again.
 
 Why a generation and not a plain delete of the entry: a reader takes the generation *before* it reads the
 database, so an entry computed from rows older than a change carries the old generation, and the change
@@ -49,7 +50,7 @@ def _state_key(campaign_id: int) -> str:
 
 
 def _list_key(user_id: int) -> str:
-    return f"user-campaigns.v1:{user_id}"
+    return f"user-campaigns.v2:{user_id}"
 
 
 def access_keys(pk: Any) -> list[str]:
@@ -86,32 +87,29 @@ def reader_access(
 
 
 def reader_campaigns(user: Any) -> list[dict[str, Any]]:
-    """The campaign list's rows for a signed-in user (id, name, edition, mode, revision), by id.
+    """The campaign list's rows for a signed-in user (id, name, edition, mode, revision), newest first.
 
-    Kept per user, valid while the user's list generation and every listed campaign's generation are the
-    ones it was read under: two round trips when nothing changed."""
+    Kept per user under the user's list generation, which moves when they join or leave a campaign and
+    when any of their campaigns changes (`services.reader_state`): one round trip when nothing changed."""
     list_key, list_gen_key = _list_key(user.pk), list_generation_key(user.pk)
     found = cache.get_many([list_gen_key, list_key])
     entry, list_gen = found.get(list_key), found.get(list_gen_key)
     if list_gen is not None and _current(entry, list_gen):
-        rows, kept_gens = entry[1], entry[2]
-        keys = [generation_key(row["id"]) for row in rows]
-        generations = cache.get_many(keys) if keys else {}
-        if all(generations.get(key) == gen for key, gen in zip(keys, kept_gens, strict=True)):
-            return rows
+        return entry[1]
     list_gen = list_gen or _generation(list_gen_key)
-    # The generations first, then the rows: a change committed in between shows as a new generation.
-    ids = list(Membership.objects.filter(user_id=user.pk).values_list("campaign_id", flat=True))
-    generations = _generations([generation_key(pk) for pk in ids])
-    # In the order the list always had: the newest campaign first.
+    ids = Membership.objects.filter(user_id=user.pk).values("campaign_id")
     rows = [
         {"id": c.pk, "name": c.name, "edition": c.edition.slug, "mode": c.mode, "revision": c.revision}
         for c in Campaign.objects.filter(pk__in=ids).select_related("edition")
     ]
-    if list_gen is not None and None not in generations.values():
-        row_gens = [generations[generation_key(row["id"])] for row in rows]
-        cache.set(list_key, (list_gen, rows, row_gens), TIMEOUT)
+    if list_gen is not None:
+        cache.set(list_key, (list_gen, rows), TIMEOUT)
     return rows
+
+
+def member_ids(campaign_id: int) -> list[int]:
+    """Who belongs to the campaign (user ids), read from the database: whose lists show it."""
+    return list(Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True))
 
 
 def _current(entry: Any, generation: str) -> bool:
@@ -125,12 +123,6 @@ def _generation(key: str) -> str | None:
         cache.add(key, secrets.token_hex(8), TIMEOUT)
         found = cache.get(key)
     return found
-
-
-def _generations(keys: list[str]) -> dict[str, str | None]:
-    """`_generation` for several keys, in one round trip when they all exist."""
-    found = cache.get_many(keys) if keys else {}
-    return {key: found[key] if key in found else _generation(key) for key in keys}
 
 
 def _row(obj: Model) -> list[Any]:

@@ -15,22 +15,23 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from campaigns.models import Campaign, Membership
-from campaigns.selectors.reader_state import generation_key, list_generation_key
+from campaigns.selectors.reader_state import generation_key, list_generation_key, member_ids
 
 
 def reader_state_forget(*, campaign_id: int) -> None:
-    """The campaign changed: its kept row and roles, and every list that shows it, are read again."""
-    _forget(generation_key(campaign_id))
+    """The campaign changed: its kept row and roles, and its members' lists (its name, its revision), are
+    read again."""
+    _forget([generation_key(campaign_id), *map(list_generation_key, member_ids(campaign_id))])
 
 
 def reader_campaigns_forget(*, user_id: int) -> None:
     """The user joined or left a campaign: their kept campaign list is read again."""
-    _forget(list_generation_key(user_id))
+    _forget([list_generation_key(user_id)])
 
 
-def _forget(key: str) -> None:
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
+def _forget(keys: list[str]) -> None:
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys))
 
 
 # Saves and deletes outside the services (the admin, a cascade from a deleted user) move them too; the
