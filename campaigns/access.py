@@ -17,8 +17,10 @@ from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import Campaign, Event, Guild, Membership
+from rules_helpers.refusals import RuleError
+from rules_helpers.roster import check_heroes_choice
 
 OWNER, PLAYER, SPECTATOR = "owner", "player", "spectator"
 
@@ -296,4 +298,21 @@ def hero_draft_abandon_refusal(access: Access, *, started: bool, done: bool) -> 
         return _("No hero draft is running.")
     if done:
         return _("The hero draft is over; undo a pick from the history instead.")
+    return None
+
+
+def heroes_choice_refusal(
+    *, may_edit: bool, played: bool, draft_started: bool, draft_done: bool, has_heroes: bool
+) -> str | None:
+    """Why a guild may not choose its heroes now, or None when its player (or the owner) may: before the
+    first scenario, without a running draft, and after a finished draft only for a guild that joined late
+    (`rules_helpers.roster.check_heroes_choice` decides the rule)."""
+    if not may_edit:
+        return _("Only the guild's player or the owner may choose its heroes.")
+    try:
+        check_heroes_choice(
+            played=played, draft_started=draft_started, draft_done=draft_done, has_heroes=has_heroes
+        )
+    except RuleError as exc:
+        return rule_refusal(exc)
     return None

@@ -40,6 +40,9 @@ RULE_MESSAGES: frozenset[str] = frozenset(
         gettext_noop("Swap the angel for one of the three heroes on the board."),
         gettext_noop("This hero was swapped out for an angel and has left the board."),
         gettext_noop("Quests are a list of distinct quest slugs."),
+        gettext_noop("Heroes are chosen before the first scenario and never changed afterwards."),
+        gettext_noop("This campaign drafts its heroes; pick from your hand in the hero draft."),
+        gettext_noop("These heroes were drafted; they stay the guild's for the whole campaign (RB:316-318)."),
         gettext_noop("The scenario ended with the win; no quest can be completed after it."),
         gettext_noop("The scenario ended with the win; no kill can be recorded after it."),
         gettext_noop(

@@ -136,3 +136,30 @@ def swapped_out_curse_draws(count: int, *, swapped_out: bool) -> int:
     Hero swapped out after the phase drew its curse loses it; its Death tokens still count on the scenario's
     record (RB:1289-1291)."""
     return 0 if swapped_out and swap_clears_curse() else count
+
+
+def check_heroes_choice(*, played: bool, draft_started: bool, draft_done: bool, has_heroes: bool) -> None:
+    """When a Guild chooses its 3 Heroes itself (outside a hero draft), including a Guild that joins late.
+
+    RB:306-311 "Choosing Heroes": "The players look through the Hero cards and each chooses 3 of them";
+    RB:316-318 "These are the 3 Heroes that will represent each Guild through the entire campaign, it is not
+    possible to change Heroes unless a new campaign is started". The draft is an option taken "at the start
+    of a campaign" (RB:333-335, BR:22), and "Any remaining Hero cards are removed from the game and returned
+    to the box" (RB:345-346, BR:25). Each Hero is unique (BR:1 "three unique Heroes").
+
+    The sources are silent on a Guild that joins after the hero draft is over (a fourth player arriving
+    before the first scenario). Decision: it chooses its 3 Heroes as "Choosing Heroes" says, from the Hero
+    cards no other Guild holds: the draft's leftovers come back out of the box for it, since it could not be
+    dealt a hand in a draft that is over, and the other Guilds keep what they drafted. A Guild that drafted
+    keeps its Heroes (RB:316-318); while the draft runs, Heroes come from the hands; once a scenario is
+    played, Heroes never change (and no Guild joins: the Guilds are created by "players starting a new
+    Arcadia Quest campaign", BR:17).
+    """
+    if played:
+        raise RuleError("Heroes are chosen before the first scenario and never changed afterwards.")
+    if draft_started and not draft_done:
+        raise RuleError("This campaign drafts its heroes; pick from your hand in the hero draft.")
+    if draft_started and has_heroes:
+        raise RuleError(
+            "These heroes were drafted; they stay the guild's for the whole campaign (RB:316-318)."
+        )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access
+from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access, heroes_choice_refusal
 from campaigns.models import JoinCode
 from campaigns.pages.pictures import sheet_pictures
 from campaigns.selectors.content import campaign_catalog, edition_catalog
@@ -67,6 +67,17 @@ def sheet_context(
         "box": edition_box(access.campaign.edition),
     }
     context["guild_views"] = [guild_view(g, access) for g in data["guilds"]]
+    draft = page["hero_draft"]
+    for view in context["guild_views"]:
+        # Offered before the first scenario, and after a finished draft only to a guild that joined late.
+        view["heroes_refusal"] = heroes_choice_refusal(
+            may_edit=view["editable"],
+            played=bool(data["plays"]),
+            draft_started=draft is not None,
+            draft_done=bool(draft and draft["done"]),
+            has_heroes=bool(view["heroes"]),
+        )
+        view["late_choice"] = bool(draft and draft["done"]) and not view["heroes"]
     taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
     allowed = set(data["allowed_next"])
     context.update(campaign_catalog(access.campaign, taken_heroes=taken, allowed_next=allowed))

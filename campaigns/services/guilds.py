@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.access import Access, require_guild_editor, require_owner
+from campaigns.access import Access, heroes_choice_refusal, require_guild_editor, require_owner
 from campaigns.errors import refuse, rule_refusal
 from campaigns.history_text import names_of
 from campaigns.models import (
@@ -197,14 +197,22 @@ def _check_heroes(campaign: Campaign, guild: Guild, slugs: list[str]) -> list[He
 def guild_heroes_choose(
     *, access: Access, actor: Any, guild: Guild, revision: Any, heroes: list[str]
 ) -> Guild:
-    """Pick the guild's three heroes before the first scenario; the starter deck is dealt over them."""
+    """Pick the guild's three heroes before the first scenario; the starter deck is dealt over them. After a
+    finished hero draft only a guild that joined late picks, from the heroes no other guild holds."""
     require_guild_editor(access, guild)
     campaign = access.campaign
     claim_guild_revision(guild, revision)
-    if campaign.plays.exists():
-        refuse("heroes", _("Heroes are chosen before the first scenario and never changed afterwards."))
-    if HeroDraftRecord.objects.filter(campaign=campaign).exists():
-        refuse("heroes", _("This campaign drafts its heroes; pick from your hand in the hero draft."))
+    draft = HeroDraftRecord.objects.filter(campaign=campaign).first()
+    refusal = heroes_choice_refusal(
+        may_edit=True,
+        played=campaign.plays.exists(),
+        draft_started=draft is not None,
+        draft_done=bool(draft and draft.done),
+        has_heroes=GuildHero.objects.filter(guild=guild).exists(),
+    )
+    if refusal is not None:
+        refuse("heroes", refusal)
+    # Heroes another guild holds are refused here, so a guild joining after the draft gets only the rest.
     chosen = _check_heroes(campaign, guild, heroes)
     changes = Changes()
     for card in InventoryCard.objects.filter(guild=guild):

@@ -6,6 +6,7 @@ from rules_helpers.roster import (
     check_angel_swap,
     check_fielding,
     check_fielding_open,
+    check_heroes_choice,
     check_live_angel_swap,
     check_on_board,
     check_swapped_for,
@@ -105,3 +106,22 @@ def test_a_hero_swapped_out_during_the_scenario_draws_no_death_curse_after_it():
     still count on the record (RB:1289-1291), the curse draw does not happen."""
     assert swapped_out_curse_draws(2, swapped_out=True) == 0
     assert swapped_out_curse_draws(2, swapped_out=False) == 2
+
+
+def test_a_guild_joining_after_the_hero_draft_chooses_its_three_heroes():
+    """RB:310-311 "each chooses 3 of them"; the draft's leftovers are "returned to the box" (RB:345-346) but
+    the sources are silent on a late guild: it chooses freely, and the drafted guilds keep theirs
+    (RB:316-318 "it is not possible to change Heroes")."""
+    check_heroes_choice(played=False, draft_started=True, draft_done=True, has_heroes=False)
+    check_heroes_choice(played=False, draft_started=False, draft_done=False, has_heroes=True)
+    with pytest.raises(ValueError, match="drafted; they stay"):
+        check_heroes_choice(played=False, draft_started=True, draft_done=True, has_heroes=True)
+
+
+def test_no_free_choice_while_the_draft_runs_or_once_a_scenario_is_played():
+    """RB:333-335 the draft picks the Heroes "at the start of a campaign"; RB:316-318 they represent the Guild
+    "through the entire campaign"."""
+    with pytest.raises(ValueError, match="pick from your hand"):
+        check_heroes_choice(played=False, draft_started=True, draft_done=False, has_heroes=False)
+    with pytest.raises(ValueError, match="before the first scenario"):
+        check_heroes_choice(played=True, draft_started=False, draft_done=False, has_heroes=False)

@@ -277,3 +277,74 @@ def test_a_guild_joins_after_the_draft_is_abandoned_not_during_it(table):
     assert db_snapshot() == before
     assert start(campaign, owner).status_code == 201
     assert len(view(owner, campaign, "gray")["mine"]["hand"]) == 3  # 12 heroes among 4 guilds
+
+
+def _draft_all(campaign, players):
+    start(campaign, players["yellow"])
+    for _ in range(3):
+        for colour, user in players.items():
+            assert (
+                pick(user, campaign, colour, view(user, campaign, colour)["mine"]["hand"][0]).status_code
+                == 200
+            )
+
+
+def _choose(user, campaign, colour, heroes):
+    revision = refreshed(campaign).guilds.get(colour__slug=colour).revision
+    return api_for(user).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/{colour}/heroes/",
+        {"heroes": heroes, "revision": revision},
+        format="json",
+    )
+
+
+def test_a_guild_joining_after_the_draft_chooses_three_heroes_nobody_holds(table):
+    """RB:310-311 each guild "chooses 3" Hero cards; the sources are silent on a guild that joins after the
+    draft (RB:333-346), so it chooses from the heroes no other guild holds (decided in
+    `rules_helpers.roster.check_heroes_choice`), and gets its starter deck (RB:366-370)."""
+    campaign, players = table
+    owner = players["yellow"]
+    _draft_all(campaign, players)
+    response = api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/",
+        {"colour": "gray", "player": owner.get_username(), "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    drafted = set(GuildHero.objects.filter(campaign=campaign).values_list("hero__slug", flat=True))
+    free = sorted(
+        set(Hero.objects.filter(edition__slug="inferno", is_angel=False).values_list("slug", flat=True))
+        - drafted
+    )
+    assert len(drafted) == 9 and len(free) == 3
+    before = db_snapshot()
+    taken = _choose(owner, campaign, "gray", [sorted(drafted)[0], *free[:2]])
+    assert taken.status_code == 400 and "already in the" in taken.json()["heroes"][0]
+    assert db_snapshot() == before
+    assert _choose(owner, campaign, "gray", free).status_code == 200
+    gray = refreshed(campaign).guilds.get(colour__slug="gray")
+    assert sorted(GuildHero.objects.filter(guild=gray).values_list("hero__slug", flat=True)) == free
+    assert InventoryCard.objects.filter(guild=gray).count() == 5
+
+
+def test_a_drafted_guild_keeps_its_heroes_and_only_its_player_or_the_owner_chooses_for_a_late_one(table):
+    """RB:316-318 "it is not possible to change Heroes unless a new campaign is started": a guild that
+    drafted is refused a free choice; another guild's player may not choose for the late guild (403)."""
+    campaign, players = table
+    owner, pia = players["yellow"], players["purple"]
+    _draft_all(campaign, players)
+    api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/",
+        {"colour": "gray", "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    drafted = set(GuildHero.objects.filter(campaign=campaign).values_list("hero__slug", flat=True))
+    free = sorted(
+        set(Hero.objects.filter(edition__slug="inferno", is_angel=False).values_list("slug", flat=True))
+        - drafted
+    )
+    before = db_snapshot()
+    response = _choose(pia, campaign, "purple", free)
+    assert response.status_code == 400 and "RB:316-318" in response.json()["heroes"][0]
+    assert _choose(pia, campaign, "gray", free).status_code == 403
+    assert db_snapshot() == before

@@ -102,3 +102,57 @@ def test_the_owner_abandons_the_draft_from_its_page_after_a_confirmation(owner, 
     assert not HeroDraftRecord.objects.filter(campaign=campaign).exists()
     page = client_for(owner).get(url).content.decode()
     assert "hero-draft-start" in page and "hero-draft-abandon" not in page
+
+
+def test_a_guild_added_after_the_draft_chooses_its_heroes_on_the_sheet(owner, player):
+    """RB:310-311 each guild "chooses 3" Hero cards; after a finished draft (RB:333-346) a late guild gets the
+    form with only the heroes nobody holds, a drafted guild none (RB:316-318)."""
+    from campaigns.models import HeroDraftRecord
+    from rules_helpers.drafts import HeroDraft
+
+    campaign = build_campaign(owner, guilds={})
+    for colour in ("yellow", "teal"):
+        act(owner, campaign, "guild-add", {"revision": refreshed(campaign).revision, "colour": colour})
+    act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
+    for _ in range(3):
+        for colour in ("yellow", "teal"):
+            hero = HeroDraft.from_dict(HeroDraftRecord.objects.get(campaign=campaign).state).hand(colour)[0]
+            act(
+                owner,
+                campaign,
+                "hero-draft-pick",
+                {"revision": guild_rev(campaign, colour), "guild": colour, "hero": hero},
+            )
+    act(owner, campaign, "guild-add", {"revision": refreshed(campaign).revision, "colour": "gray"})
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert 'id="late-heroes-gray"' in page
+    assert page.count('name="hero_1"') == 1  # the late guild's form only, none for the drafted guilds
+    drafted = list(GuildHero.objects.filter(campaign=campaign).values_list("hero__slug", flat=True))
+    form = page[page.index('id="hero-gray-1"') : page.index("</select>", page.index('id="hero-gray-1"'))]
+    assert not any(f'value="{slug}"' in form for slug in drafted)
+    offered = re.findall(r'value="([\w-]+)"', form)
+    response = act(
+        owner,
+        campaign,
+        "heroes",
+        {
+            "revision": guild_rev(campaign, "gray"),
+            "guild": "gray",
+            **{f"hero_{n}": offered[n - 1] for n in (1, 2, 3)},
+        },
+    )
+    assert response.status_code == 302
+    assert GuildHero.objects.filter(guild__colour__slug="gray", campaign=campaign).count() == 3
+
+
+def test_the_table_says_why_no_guild_joins_once_a_scenario_is_played(owner):
+    """BR:17 guilds are created by "players starting a new Arcadia Quest campaign"; RB:316-318 the heroes
+    represent each guild "through the entire campaign"."""
+    from tests.campaigns.pages.helpers import first_scenario
+
+    campaign = build_campaign(owner)
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert 'id="no-guild-add"' not in page and 'name="colour"' in page
+    first_scenario(owner, campaign)
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/?open=table").content.decode()
+    assert 'id="no-guild-add"' in page and "no guild joins once a scenario is played" in page

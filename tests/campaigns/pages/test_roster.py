@@ -162,3 +162,12 @@ def test_the_sheet_offers_the_fielding_form_in_the_guild_panel_only_with_a_reser
     rescued = angel_campaign(owner)
     assert "do/field/" not in _sheet(owner, rescued, "")  # the guild panel is opened on demand
     assert f'action="/campaigns/{rescued.pk}/do/field/"' in _sheet(owner, rescued, "?open=guild-yellow")
+
+
+def test_the_guild_panels_link_names_the_fielding_only_when_there_is_a_reserve(owner, campaign):
+    """GF:176 the player "fields any 3 of its Heroes (Angel optional)": the link that opens the panel holding
+    the fielding form says so, and only where there is someone to field."""
+    assert "Edit Yellow: move, discard" in _sheet(owner, campaign, "")
+    assert "who is fielded" not in _sheet(owner, campaign, "")
+    rescued = angel_campaign(owner)
+    assert "Edit Yellow: who is fielded, move, discard" in _sheet(owner, rescued, "")
