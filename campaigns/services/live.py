@@ -148,19 +148,19 @@ def _hero_line(result: PlayResult, hero: Any) -> HeroResult:
     return line
 
 
-def _counter_of(who: str, counter: str) -> str:
-    """A hero's or guild's counter named in the reader's language, for a refusal."""
-    return _("%(who)s's %(counter)s") % {"who": who, "counter": term_word(counter)}
+def _counter_of(who: str, counter: str) -> dict[str, str]:
+    """Whose counter a refusal names, the counter in the reader's language."""
+    return {"who": who, "counter": term_word(counter)}
 
 
-def _bump(changes: Changes, row: Any, counter: str, delta: int, label: str) -> None:
+def _bump(changes: Changes, row: Any, counter: str, delta: int, label: dict[str, str]) -> None:
     value = getattr(row, counter) + delta
     if not is_whole_number(value):
-        refuse("delta", _("%(label)s cannot go below 0.") % {"label": label})
+        refuse("delta", _("%(who)s's %(counter)s cannot go below 0.") % label)
     if value > COUNTER_CAPS[counter]:
         refuse(
             "delta",
-            _("%(label)s cannot go above %(most)s.") % {"label": label, "most": COUNTER_CAPS[counter]},
+            _("%(who)s's %(counter)s cannot go above %(most)s.") % {**label, "most": COUNTER_CAPS[counter]},
         )
     changes.update(row, **{counter: value})
 
