@@ -9,5 +9,6 @@ class CompanionConfig(AppConfig):
 
     def ready(self) -> None:
         # Django's place for signal receivers: the models are loaded only now. These revoke cached API
-        # tokens (companion/tokens.py).
+        # tokens (companion/tokens.py) and kept session users (companion/session_user.py).
         import_module("companion.tokens")
+        import_module("companion.session_user").connect()

@@ -38,16 +38,17 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 PATH = ("ferry-of-the-dead", "the-parade", "the-prisoner", "pit-of-tormented-souls", "the-fallen-temple")
-# A sheet page read from the cache: the user (the session, the access check and the owner's join codes and
-# backups are all kept in the cache: selectors/reader_state.py, selectors/owner_tools.py). The history pages
-# read the session's user, the access check, which changes an abandon took back, then one page.
-OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 1, 1, 4
-# Computing it (after the cache was emptied): + the session, read from the database, + the access check,
-# + the join codes still open and the backups kept, + the prefetched sheet (12: the campaign's card
-# corrections and the scenarios' quests, which name the Savior, included), the changes an abandon took back,
-# the latest history, open phase, hero draft and members (5), and the edition's forms catalogue (5, kept per
-# content version).
-OWNER_PAGE_COLD = OWNER_PAGE + 1 + 1 + 2 + 12 + 5 + 5
+# A sheet page read from the cache costs no query: the session, its user (companion/session_user.py), the
+# access check (selectors/reader_state.py), the owner's join codes and backups (selectors/owner_tools.py)
+# and the rendered page (pages/kept.py) are all kept in the cache. The history pages read the access check,
+# which changes an abandon took back, then one page.
+OWNER_PAGE, PLAYER_PAGE, OWNER_HISTORY = 0, 0, 3
+# Computing it (after the cache was emptied): + the session and its user, read from the database, + the
+# access check, + the join codes still open and the backups kept, + the prefetched sheet (12: the
+# campaign's card corrections and the scenarios' quests, which name the Savior, included), the changes an
+# abandon took back, the latest history, open phase, hero draft and members (5), and the edition's forms
+# catalogue (5, kept per content version).
+OWNER_PAGE_COLD = OWNER_PAGE + 2 + 1 + 2 + 12 + 5 + 5
 # The API: nothing (the access check and the rendered sheet are kept in the cache, services/reader_state.py);
 # cold, the access check (1) and the prefetched sheet (12).
 API, API_COLD = 0, 13
@@ -171,7 +172,7 @@ def test_the_page_shows_the_latest_changes_and_links_the_full_history_which_page
     later, later_response = queries(client, f"/campaigns/{huge.pk}/history/?before={before}")
     assert "saved a coin (70)" in later_response.content.decode()
     assert "saved a coin (71)" not in later_response.content.decode()
-    assert first == later == OWNER_HISTORY  # user, access, one page of events (the sheet is kept)
+    assert first == later == OWNER_HISTORY  # access, abandoned changes, one page of events
 
 
 # --- Revalidation: an unchanged sheet answers 304 after the access check alone ------------------------
@@ -264,8 +265,8 @@ def test_the_polled_status_parts_answer_304_while_nothing_changes(owner, part, d
     client = client_for(owner)
     url = f"/campaigns/{campaign.pk}/{part}?seen=x"
     etag = client.get(url, HTTP_HX_REQUEST="true").headers["ETag"]
-    # The user and the access check (the session is kept in the cache): nothing of the phase is read.
-    with django_assert_num_queries(2):
+    # The access check (the session and its user are kept in the cache): nothing of the phase is read.
+    with django_assert_num_queries(1):
         response = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 304
 
