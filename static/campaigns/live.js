@@ -269,6 +269,20 @@
     say(control, "error", text, pinned.key);
   }
 
+  // A phase page's own part (the hero draft's, the upgrade phase's), fetched because its status said it
+  // changed, did not come (the server busy, the connection gone): the status already holds the new state,
+  // so it would never ask again. Ask again after a poll's wait.
+  function refetchPart(event) {
+    var elt = requester(event.detail);
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb !== "get" || !elt || !elt.matches || !elt.matches("[data-sections][hx-trigger]")) return;
+    window.setTimeout(function () {
+      if (window.htmx) window.htmx.trigger(document.body, "phase-changed");
+    }, POLL_MS);
+  }
+  document.addEventListener("htmx:responseError", refetchPart);
+  document.addEventListener("htmx:sendError", refetchPart);
+
   document.addEventListener("htmx:sendError", function (event) {
     // static/js/offline.js keeps a campaign write made offline and sends it when the connection is back:
     // say so, and offer no retry (it would be written twice).

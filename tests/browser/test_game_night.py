@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from types import SimpleNamespace
 
 import pytest
@@ -21,22 +20,17 @@ import pytest
 from campaigns.models import Campaign, UpgradePhase
 from campaigns.services import hero_draft, seating, upgrade
 from companion.helpers import services as helpers
+from tests.browser.table_phones import PHONE_800, Phone, Taps, follows, review_numbers
 from tests.factories import UserFactory, refreshed
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-PHONE_800 = {"width": 360, "height": 800}
-PASSWORD = "secret-pass-123"
-# The tapped control may move a little (a "saved" line appears under it), never by a screen.
-STILL_PX = 50
-# Another phone shows a change within 2 s (the pages poll every 1.5 s).
-FOLLOW_MS = 2000
 PLAYERS = {"olga": "yellow", "fred": "teal", "gina": "purple", "hank": "gray"}
 
 
 @pytest.fixture
 def seeded(monkeypatch) -> None:
-    """Every draw the server makes (hero deal, Starting Areas, upgrade deals and curses) from one seed."""
+    """Every draw the server makes (hero deal, Starting Areas, upgrade deals and curses, spawns): one seed."""
     rng = random.Random(1717)
     for module in (hero_draft, seating, upgrade):
         monkeypatch.setattr(module, "secrets", SimpleNamespace(randbits=rng.getrandbits))
@@ -44,97 +38,14 @@ def seeded(monkeypatch) -> None:
     monkeypatch.setattr(helpers, "secrets", SimpleNamespace(randbelow=rng.randrange))
 
 
-class Taps:
-    """The taps of the whole table, counted as a player makes them: a click, or a select opened and an
-    option chosen (two taps)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def tap(self, locator) -> None:
-        self.count += 1
-        locator.click()
-
-    def choose(self, locator, value: str) -> None:
-        self.count += 2
-        locator.select_option(value)
-
-
-class Phone:
-    """One player's phone: a browser context of its own, logged in through the log-in page."""
-
-    def __init__(self, browser, live_server, username: str) -> None:
-        self.name = username
-        self.colour = PLAYERS[username]
-        self.context = browser.new_context(
-            viewport=PHONE_800, base_url=live_server.url, device_scale_factor=1
-        )
-        self.page = self.context.new_page()
-        # A step that does not come fails the night in seconds, not in Playwright's default 30 s.
-        self.page.set_default_timeout(10_000)
-        self.page.goto("/accounts/login/")
-        self.page.get_by_label("Username").fill(username)
-        self.page.get_by_label("Password").fill(PASSWORD)
-        self.page.get_by_role("button", name="Log in").click()
-        self.page.wait_for_url(re.compile(r"/campaigns/"))
-
-    def tap_in_place(self, control, keep=None, *, saved: bool = True) -> float:
-        """Tap `control` held in the middle of the screen; answer how far it (or `keep`, when the write
-        takes the control away) moved on the screen once the write is saved."""
-        page = self.page
-        keep = keep or control
-        control.scroll_into_view_if_needed()
-        box = control.bounding_box()
-        page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
-        before = keep.bounding_box()["y"]
-        self.control_y = control.bounding_box()["y"]
-        with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST"):
-            control.click()
-        if saved:
-            told = page.locator(".write-status[data-state=saved], .write-status[data-state=error]").first
-            told.wait_for()
-            errors = " ".join(page.locator(".errors").all_inner_texts())
-            assert told.get_attribute("data-state") == "saved", f"{self.name}: {told.inner_text()} {errors}"
-        after = keep.bounding_box()
-        assert after is not None, "the kept control left the page"
-        return abs(after["y"] - before)
-
-    def still(self, control, keep=None, what: str = "", taps: Taps | None = None) -> None:
-        if taps is not None:
-            taps.count += 1
-        moved = self.tap_in_place(control, keep)
-        assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
-
-    def lands_in_view(self, control, panel, what: str = "") -> None:
-        """A write that may take its control away (a hand of cards becomes one line): the control, when it
-        is still there (the next hand came at once), stays where it was; else the panel it leaves behind
-        is on the screen, where the thumb was, not a screen away."""
-        self.tap_in_place(control, panel)
-        if control.count() and control.is_visible():
-            moved = abs(control.bounding_box()["y"] - self.control_y)
-            assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
-            return
-        # The panel is shown from its heading, where what it now says begins ("You kept 2 cards…",
-        # "Bought: …, arrange…"), or, grown taller than the screen (the buying form), still fills it.
-        heading = panel.locator("h2").first.bounding_box()
-        box = panel.bounding_box()
-        middle = PHONE_800["height"] / 2
-        assert 0 <= heading["y"] <= PHONE_800["height"] - heading["height"] or (
-            box["y"] < middle < box["y"] + box["height"]
-        ), f"{self.name}: after {what or 'the tap'} the panel is off the screen at y={box['y']:.0f}"
-
-
-def follows(phone: Phone, locator, what: str) -> None:
-    """`phone` shows `locator` within 2 s, by its own polling (no reload)."""
-    started = time.monotonic()
-    locator.first.wait_for(timeout=FOLLOW_MS)
-    assert time.monotonic() - started < FOLLOW_MS / 1000, f"{phone.name} saw {what} too late"
-
-
 def test_four_phones_play_a_game_night(browser, live_server, content, seeded):
     for username in PLAYERS:
         UserFactory(username=username)
-    phones = {name: Phone(browser, live_server, name) for name in PLAYERS}
+    # Hank's phone runs without the offline worker, so that a test can make a request of his fail.
+    phones = {
+        name: Phone(browser, live_server, name, colour, workers="block" if name == "hank" else "allow")
+        for name, colour in PLAYERS.items()
+    }
     olga, fred, gina, hank = phones.values()
     try:
         campaign = _setup(olga, [fred, gina, hank])
@@ -184,17 +95,39 @@ def _setup(olga: Phone, others: list[Phone]) -> Campaign:
     return campaign
 
 
+def _fails_once():
+    """A route handler answering 500 to the first request, then letting every other one through."""
+    failed = []
+
+    def handle(route) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.fulfill(status=500, body="busy")
+
+    handle.failed = failed
+    return handle
+
+
 def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
     """Olga deals the heroes; every phone keeps one hero a round for three rounds on the hero-draft page."""
     olga = phones["olga"]
     draft_url = f"/campaigns/{campaign.pk}/hero-draft/"
     for phone in phones.values():
         phone.page.goto(draft_url)
+    # Hank's first fetch of his hand fails (a busy server): his page asks again and the hand still comes.
+    hank = phones["hank"]
+    busy = _fails_once()
+    hank.page.route(re.compile(r".*/hero-draft/\?part=mine.*"), busy)
     deal = olga.page.get_by_role("button", name="Deal the heroes")
     olga.still(deal, keep=olga.page.locator("#hero-draft h1"), what="dealing the heroes")
     # Fred opened the page before the deal: his hand comes by itself.
     fred = phones["fred"]
     follows(fred, fred.page.get_by_role("button", name="Keep this hero"), "his hand of heroes")
+    hank.page.get_by_role("button", name="Keep this hero").wait_for()
+    assert busy.failed, "the failed fetch happened"
+    hank.page.unroute(re.compile(r".*/hero-draft/\?part=mine.*"))
     for round_ in range(3):
         for phone in phones.values():
             page = phone.page
@@ -208,19 +141,6 @@ def _hero_draft(campaign: Campaign, phones: dict[str, Phone]) -> None:
         phone.page.get_by_text("The draft is over.").wait_for(timeout=5000)
     for guild in refreshed(campaign).guilds.all():
         assert guild.heroes.count() == 3, guild
-
-
-def _reviewed(page) -> dict[str, tuple[int, int]]:
-    """The review step's numbers, as the player checks them: colour -> (coins, Death tokens)."""
-    numbers = {}
-    for colour in PLAYERS.values():
-        row = page.locator(f".review-guild.g-{colour} .review-nums")
-        coins = row.locator("div", has=page.locator("dt", has_text=re.compile("^Coins$"))).locator("dd")
-        deaths = row.locator("div", has=page.locator("dt", has_text=re.compile("^Death tokens$"))).locator(
-            "dd"
-        )
-        numbers[colour] = (int(coins.inner_text()), int(deaths.inner_text()))
-    return numbers
 
 
 def _spawn(hank: Phone) -> None:
@@ -305,7 +225,7 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tu
 
     taps.tap(page.get_by_role("link", name="Review the results and record"))
     page.get_by_role("button", name="Record these results").wait_for()
-    reviewed = _reviewed(page)
+    reviewed = review_numbers(page, PLAYERS.values())
     assert reviewed["gray"][0] > 0 and reviewed["purple"][1] == 1 and reviewed["yellow"][1] == 1, reviewed
     assert "Teal" in page.locator(".review-guild", has=page.locator(".tag-on")).inner_text()
     asked = page.get_by_role("group", name="Who won?")
@@ -465,7 +385,7 @@ def _record_by_the_form(campaign: Campaign, phones: dict[str, Phone]) -> dict[st
     taps.tap(form.locator("fieldset.g-purple").get_by_text("Title", exact=True))
     taps.tap(form.get_by_role("button", name="Review the results"))
     page.get_by_role("button", name="Record these results").wait_for()
-    reviewed = _reviewed(page)
+    reviewed = review_numbers(page, PLAYERS.values())
     assert reviewed == SECOND, reviewed
     taps.tap(page.get_by_role("button", name="Record these results"))
     page.wait_for_url(re.compile(r"#now$"))

@@ -1,0 +1,115 @@
+"""Phones at the table for the scripted browser tests: a logged-in phone that taps a control and measures
+how far it moved on the screen, the taps of the table counted, and another phone following a change."""
+
+from __future__ import annotations
+
+import re
+import time
+
+PHONE_800 = {"width": 360, "height": 800}
+PASSWORD = "secret-pass-123"
+# The tapped control may move a little (a "saved" line appears under it), never by a screen.
+STILL_PX = 50
+# Another phone shows a change within 2 s (the pages poll every 1.5 s).
+FOLLOW_MS = 2000
+
+
+class Taps:
+    """The taps of the whole table, counted as a player makes them: a click, or a select opened and an
+    option chosen (two taps)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tap(self, locator) -> None:
+        self.count += 1
+        locator.click()
+
+    def choose(self, locator, value: str) -> None:
+        self.count += 2
+        locator.select_option(value)
+
+
+class Phone:
+    """One player's phone: a browser context of its own, logged in through the log-in page."""
+
+    def __init__(self, browser, live_server, username: str, colour: str, workers: str = "allow") -> None:
+        self.name = username
+        self.colour = colour
+        # workers="block": a request the offline worker would answer never reaches page.route().
+        self.context = browser.new_context(
+            viewport=PHONE_800, base_url=live_server.url, device_scale_factor=1, service_workers=workers
+        )
+        self.page = self.context.new_page()
+        # A step that does not come fails the night in seconds, not in Playwright's default 30 s.
+        self.page.set_default_timeout(10_000)
+        self.page.goto("/accounts/login/")
+        self.page.get_by_label("Username").fill(username)
+        self.page.get_by_label("Password").fill(PASSWORD)
+        self.page.get_by_role("button", name="Log in").click()
+        self.page.wait_for_url(re.compile(r"/campaigns/"))
+
+    def tap_in_place(self, control, keep=None, *, saved: bool = True) -> float:
+        """Tap `control` held in the middle of the screen; answer how far it (or `keep`, when the write
+        takes the control away) moved on the screen once the write is saved."""
+        page = self.page
+        keep = keep or control
+        control.scroll_into_view_if_needed()
+        box = control.bounding_box()
+        page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
+        before = keep.bounding_box()["y"]
+        self.control_y = control.bounding_box()["y"]
+        with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST"):
+            control.click()
+        if saved:
+            told = page.locator(".write-status[data-state=saved], .write-status[data-state=error]").first
+            told.wait_for()
+            errors = " ".join(page.locator(".errors").all_inner_texts())
+            assert told.get_attribute("data-state") == "saved", f"{self.name}: {told.inner_text()} {errors}"
+        after = keep.bounding_box()
+        assert after is not None, "the kept control left the page"
+        return abs(after["y"] - before)
+
+    def still(self, control, keep=None, what: str = "", taps: Taps | None = None) -> None:
+        if taps is not None:
+            taps.count += 1
+        moved = self.tap_in_place(control, keep)
+        assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
+
+    def lands_in_view(self, control, panel, what: str = "") -> None:
+        """A write that may take its control away (a hand of cards becomes one line): the control, when it
+        is still there (the next hand came at once), stays where it was; else the panel it leaves behind
+        is on the screen, where the thumb was, not a screen away."""
+        self.tap_in_place(control, panel)
+        if control.count() and control.is_visible():
+            moved = abs(control.bounding_box()["y"] - self.control_y)
+            assert moved < STILL_PX, f"{self.name}: {what or 'the tap'} moved the control by {moved:.0f} px"
+            return
+        # The panel is shown from its heading, where what it now says begins ("You kept 2 cards…",
+        # "Bought: …, arrange…"), or, grown taller than the screen (the buying form), still fills it.
+        heading = panel.locator("h2").first.bounding_box()
+        box = panel.bounding_box()
+        middle = PHONE_800["height"] / 2
+        assert 0 <= heading["y"] <= PHONE_800["height"] - heading["height"] or (
+            box["y"] < middle < box["y"] + box["height"]
+        ), f"{self.name}: after {what or 'the tap'} the panel is off the screen at y={box['y']:.0f}"
+
+
+def follows(phone: Phone, locator, what: str) -> None:
+    """`phone` shows `locator` within 2 s, by its own polling (no reload)."""
+    started = time.monotonic()
+    locator.first.wait_for(timeout=FOLLOW_MS)
+    assert time.monotonic() - started < FOLLOW_MS / 1000, f"{phone.name} saw {what} too late"
+
+
+def review_numbers(page, colours) -> dict[str, tuple[int, int]]:
+    """The review step's numbers, as the player checks them: colour -> (coins, Death tokens)."""
+    numbers = {}
+    for colour in colours:
+        row = page.locator(f".review-guild.g-{colour} .review-nums")
+        coins = row.locator("div", has=page.locator("dt", has_text=re.compile("^Coins$"))).locator("dd")
+        deaths = row.locator("div", has=page.locator("dt", has_text=re.compile("^Death tokens$"))).locator(
+            "dd"
+        )
+        numbers[colour] = (int(coins.inner_text()), int(deaths.inner_text()))
+    return numbers
