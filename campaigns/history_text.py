@@ -42,6 +42,16 @@ SUMMARIES: dict[str, Promise] = {
     "kill-pvp-quest": gettext_lazy("Kill a hero of the %(guild)s guild"),
     "reward-gets": gettext_lazy("gets %(card)s"),
     "reward-none": gettext_lazy("no reward card: %(reason)s"),
+    "reward-none-first": ngettext_lazy(
+        "no reward card: only the first %(count)s guild gets its reward",
+        "no reward card: only the first %(count)s guilds get its reward",
+        "count",
+    ),
+    "reward-none-taken": ngettext_lazy(
+        "no reward card: its %(count)s copy has been taken",
+        "no reward card: all %(count)s copies have been taken",
+        "count",
+    ),
     "scenario-won": gettext_lazy("%(guild)s wins the scenario"),
     "killed-by": gettext_lazy("%(what)s killed by %(by)s"),
     "killed-by-monster": gettext_lazy("%(what)s killed by a monster or trap"),

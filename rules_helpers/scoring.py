@@ -206,6 +206,14 @@ class RewardGiven:
     quest: str
     card: str | None
     reason: str = ""
+    # What kind of reason (`FIRST_ONLY` or `ALL_TAKEN`) and its number, so the app can say it in the reader's
+    # language.
+    why: str = ""
+    count: int = 0
+
+
+FIRST_ONLY = "first-only"
+ALL_TAKEN = "all-taken"
 
 
 def rewards_given(
@@ -241,9 +249,15 @@ def rewards_given(
         limit = (limits or {}).get(quest)
         left = copies.get(card)
         if limit is not None and done[quest] > limit:
-            given.append(RewardGiven(guild, quest, None, f"only the first {limit} guilds get its reward"))
+            given.append(
+                RewardGiven(
+                    guild, quest, None, f"only the first {limit} guilds get its reward", FIRST_ONLY, limit
+                )
+            )
         elif left is not None and taken[card] >= left:
-            given.append(RewardGiven(guild, quest, None, f"all {left} copies have been taken"))
+            given.append(
+                RewardGiven(guild, quest, None, f"all {left} copies have been taken", ALL_TAKEN, left)
+            )
         else:
             taken[card] += 1
             given.append(RewardGiven(guild, quest, card))

@@ -73,6 +73,10 @@ def reward_for(play: ScenarioPlay, quest_log: list[Any]) -> dict[str, Any] | Non
         return None
     last = given[-1]
     if last.card is None:
+        if last.why == scoring.FIRST_ONLY:
+            return part("reward-none-first", count=last.count)
+        if last.why == scoring.ALL_TAKEN:
+            return part("reward-none-taken", count=last.count)
         return part("reward-none", reason=last.reason)
     return part(
         "reward-gets",

@@ -114,6 +114,8 @@ def test_a_third_guild_completes_a_capped_reward_quest_without_a_card(owner_api,
     assert third.status_code == 200, third.json()
     assert guild_state(live(owner_api, campaign), "gray")["quests"] == ["kill-cerberus"]
     assert "no reward card" in Event.objects.filter(campaign=campaign).latest("seq").summary
+    said = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/history/", HTTP_ACCEPT_LANGUAGE="pt-br").json()
+    assert "nenhuma carta de Recompensa" in said[-1]["summary"] and "no reward" not in said[-1]["summary"]
     draft = {line["guild"]: line for line in live(owner_api, campaign)["results_draft"]}
     assert [len(draft[c]["reward_cards"]) for c in ("yellow", "teal", "gray")] == [1, 1, 0]
     assert draft["gray"]["coins"] == 1  # its quest's end-of-scenario coin (BR:215)
