@@ -1,9 +1,9 @@
 """Whole campaigns played through the API from a script, one per edition, with seeded randomness; the final
 Campaign Sheet is checked field by field against what the rulebooks give for that script.
 
-Inferno: six scenarios (RB:392) with an Angel swapped in (GF:174-176), a Reward card that runs out
-(BR:202-203), treasure that counts (BR:216), two Reward cards for one guild (RB:1625), every Upgrade Phase
-played in the app with its hands passing left in each scenario's seating (RB:505-512, RB:1633) and its
+Inferno: six scenarios (RB:392) with an Angel swapped in live, mid-scenario (GF:174-176), a Reward card that
+runs out (BR:202-203), treasure that counts (BR:216), two Reward cards for one guild (RB:1625), every Upgrade
+Phase played in the app with its hands passing left in each scenario's seating (RB:505-512, RB:1633) and its
 curses drawn from the full 24-card deck (GF:207), the finale (RB:1311-1334), and an episodic game beside it
 (GF:298). The base game's script is in test_scripted_base_campaign.py.
 """
@@ -57,20 +57,26 @@ def _play_inferno(table: Table) -> list[str]:
         ],
     )
     table.play_upgrade_phase()
-    # 2. The Prisoner (West): Teal wins with the Keymaster; Yellow rescues Angel Eyes and swaps her in for
-    # Diana, who stays in the guild (GF:174-176). The table drew its own tokens: Purple 1, Teal 2, Yellow 3,
-    # so Purple, left of the last winner (Yellow), plays first (BR:96).
+    # 2. The Prisoner (West), tracked live: Teal wins with the Keymaster; Diana dies once, then Yellow rescues
+    # Angel Eyes and swaps her in for Diana at once (GF:174-175), who stays in the guild (GF:176). The table
+    # drew its own tokens: Purple 1, Teal 2, Yellow 3, so Purple, left of the last winner (Yellow), plays
+    # first (BR:96).
     table.seat({"yellow": 3, "purple": 1, "teal": 2})
-    table.record(
-        "the-prisoner",
-        [
-            line("yellow", coins=2, angel=True, quests=["save-the-angel"]),
-            line("purple", coins=2, heroes=[{"hero": "izzy", "deaths": 1}]),
-            line("teal", winner=True, coins=3, title=True, quests=["find-the-lost-keys"]),
-        ],
-    )
+    table.post("live/start/", {"scenario": "the-prisoner"})
+    table.post("live/tally/", {"counter": "deaths", "delta": 1, "hero": "diana"}, guild="yellow")
+    table.post("live/tally/", {"counter": "deaths", "delta": 1, "hero": "izzy"}, guild="purple")
+    # Each quest brings its First Bonus coin (BR:199-200) and 1 coin at the end (BR:215): Yellow's and Teal's
+    # 2 coins come with their quest, the rest is tapped.
+    for colour, coins in (("purple", 2), ("teal", 1)):
+        table.post("live/tally/", {"counter": "coins", "delta": coins}, guild=colour)
+    table.post("live/quest/", {"quest": "save-the-angel"}, guild="yellow")
+    table.post("live/angel/", {"swap_for": "diana"}, guild="yellow")
+    table.post("live/quest/", {"quest": "find-the-lost-keys"}, guild="teal")
+    draft = table.get("live/")["live"]["results_draft"]
+    for result in draft:  # the table calls the scenario for Teal (the win is not reached by quest count)
+        result["winner"] = result["guild"] == "teal"
+    table.record("the-prisoner", draft)
     table.play_upgrade_phase()
-    table.post("angel/", {"angel": "angel-eyes", "swap_for": "diana"}, guild="yellow")
     # 3. Lost in the Dark, tracked live: three guilds rescue the hero, only two Collector's Armors exist
     # (BR:202-203: the third quest still counts); Teal's third quest wins (BR:205).
     table.seat()
@@ -146,10 +152,11 @@ def _play_inferno(table: Table) -> list[str]:
 
 def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_api):
     """RB:392 six scenarios; RB:1287-1300 the sheet's achievements; RB:1311-1334 Medals, Council seat,
-    Savior, Ultimate Arcadian; GF:174-176 the swapped hero stays; BR:202-203 a Reward card runs out, not
-    the quest; BR:216 treasure counts; RB:1625 one guild, two Reward cards; RB:763-764 curses from deaths
-    and Damnation; RB:505-512 Starting Areas and seating, RB:1633 pass left, BR:96 the first player;
-    GF:207 the 24-card curse deck with its copies, drawn with a seeded Random."""
+    Savior, Ultimate Arcadian; GF:174-176 the angel swapped in live, the swapped hero stays with its deaths;
+    BR:202-203 a Reward card runs out, not the quest; BR:216 treasure counts; RB:1625 one guild, two Reward
+    cards; RB:763-764 curses from deaths and Damnation; RB:505-512 Starting Areas and seating, RB:1633 pass
+    left, BR:96 the first player; GF:207 the 24-card curse deck with its copies,
+    drawn with a seeded Random."""
     table = create(owner_api, "Scripted Inferno", "inferno", INFERNO)
     draws = _play_inferno(table)
     sheet = table.get("")
@@ -166,7 +173,7 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
     expected = [
         # winner, least deaths, most coins (coins + treasure), won reward, won title
         (["yellow"], ["purple", "yellow"], ["purple"], ["purple"], ["yellow"]),
-        (["teal"], ["teal", "yellow"], ["teal"], ["yellow"], ["teal"]),
+        (["teal"], ["teal"], ["teal"], ["yellow"], ["teal"]),
         (["teal"], ["purple", "teal", "yellow"], ["teal", "yellow"], ["purple", "yellow"], ["teal"]),
         (["purple"], ["purple", "teal", "yellow"], ["purple"], ["purple"], ["purple", "yellow"]),
         (["yellow"], ["teal"], ["yellow"], ["yellow"], ["teal"]),
@@ -175,6 +182,28 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
     kinds = ("winner", "least_deaths", "most_coins", "won_reward", "won_title")
     for play, row in zip(sheet["plays"], expected, strict=True):
         assert tuple(play["achievements"][k] for k in kinds) == row, play["scenario"]
+
+    # The Prisoner, tracked live: Angel Eyes swapped in for Diana mid-scenario (GF:174-175); Diana's Death
+    # token from before the swap stays on the record (U12, RB:1289-1291) and she draws no curse for it in the
+    # phase that follows (GF:175 her Death Curses are removed).
+    prisoner = {r["guild"]: r for r in sheet["plays"][1]["results"]}
+    assert prisoner["yellow"]["angel"] is True and prisoner["yellow"]["quests"] == ["save-the-angel"]
+    assert {h["hero"]: h["deaths"] for h in prisoner["yellow"]["heroes"]} == {
+        "diana": 1,
+        "mark": 0,
+        "kisha": 0,
+        "angel-eyes": 0,
+    }
+    assert [
+        (r["coins"], r["winner"], r["title"]) for r in (prisoner[c] for c in ("yellow", "purple", "teal"))
+    ] == [
+        (2, False, False),
+        (2, False, False),
+        (3, True, True),
+    ]
+    after_prisoner = {d["hero"]: d for d in table.phases[1]["curse_draws"]}
+    assert (after_prisoner["diana"]["draw_count"], after_prisoner["diana"]["kept"]) == (0, None)
+    assert {hero: d["draw_count"] for hero, d in after_prisoner.items() if d["draw_count"]} == {"izzy": 1}
 
     # Lost in the Dark: Teal's Rescue the Hero counted towards its win but no Armor was left (BR:203).
     lost = {r["guild"]: r for r in sheet["plays"][2]["results"]}
@@ -191,7 +220,7 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
         "game_winner": None,
         "medals": {
             "winner": ["yellow"],
-            "least_deaths": ["teal", "yellow"],
+            "least_deaths": ["teal"],
             "most_coins": ["yellow"],
             "won_reward": ["purple", "yellow"],
             "won_title": ["teal"],
