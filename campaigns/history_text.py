@@ -109,6 +109,10 @@ SUMMARIES: dict[str, Promise] = {
     ),
     "hero-kept": gettext_lazy("%(guild)s kept a hero (round %(round)s)"),
     "hero-draft-over": gettext_lazy("the hero draft is over"),
+    "hero-draft-abandoned": gettext_lazy("The hero draft was abandoned"),
+    "episodic-dealt": gettext_lazy(
+        "Upgrade cards of level %(level)s dealt for an episodic game: %(cards)s to each guild"
+    ),
     "undid": gettext_lazy("Undid: %(what)s"),
     "someone": gettext_lazy("someone"),
     "content-entered": gettext_lazy("%(who)s entered the %(what)s %(target)s: %(shown)s"),

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import Campaign, Guild, InventoryCard, ScenarioPlay, UpgradeCard
 from campaigns.selectors.inventory import curse_covered_slots, heroes_for_bought_cards
 from campaigns.selectors.overrides import campaign_cards_by_slug, campaign_level_deck
@@ -61,7 +61,7 @@ def episodic_cards_deal(
             [g.colour.slug for g in guilds], deck, cards, rng=random.Random(seed)
         )
     except ValueError as exc:
-        refuse("cards", str(exc))
+        refuse("cards", rule_refusal(exc))
     known = campaign_cards_by_slug(campaign, deck)
     changes = Changes()
     for guild in guilds:
@@ -74,7 +74,8 @@ def episodic_cards_deal(
         kind="episodic-dealt",
         changes=changes,
         data={"level": level, "cards": cards, "seed": seed, "dealt": hands},
-        summary=f"Upgrade cards of level {level} dealt for an episodic game: {cards} to each guild",
+        message="episodic-dealt",
+        params={"level": level, "cards": cards},
     )
     return hands
 

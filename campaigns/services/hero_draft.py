@@ -138,5 +138,5 @@ def hero_draft_abandon(*, access: Access, actor: Any, revision: Any) -> None:
         kind="hero-draft-abandoned",
         changes=changes,
         data={"reverted": reverted},
-        summary="The hero draft was abandoned",
+        message="hero-draft-abandoned",
     )
