@@ -92,6 +92,20 @@ RULE_MESSAGES: frozenset[str] = frozenset(
         gettext_noop("%(card)s is not a reward card of %(scenario)s."),
         gettext_noop("%(guild)s cannot complete the quest for its own colour."),
         gettext_noop("%(quest)s is not a quest of %(scenario)s for %(guild)s."),
+        gettext_noop("Choose the level of this episodic game: a whole number from 1 to %(most)s (GF:298)."),
+        gettext_noop(
+            'Choose the Upgrade deck to deal from: a level from 1 to %(decks)s (GF:298 "Upgrade cards of any '
+            'level chosen"; BR:230 the box has a deck for each Upgrade Phase).'
+        ),
+        gettext_noop(
+            "Say how many Upgrade cards each Guild gets: a whole number from 1 to %(limit)s (the sources "
+            "give no number for an episodic game, GF:298; a Guild holds at most %(limit)s, BR:233)."
+        ),
+        gettext_noop(
+            "This level's deck holds %(cards)s cards, too few to deal %(each)s to each of "
+            "%(guilds)s Guilds; deal fewer, or enter the cards dealt at the table."
+        ),
+        gettext_noop("A kill is of a %(victims)s, not %(victim)s."),
         gettext_noop(
             "The last scenario's quests show the Underlord killed by %(guilds)s; "
             "the Savior of Arcadia is the guild that dealt the killing blow."

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from rules_helpers.box import CAMPAIGN_SCENARIOS, GUILD_CARD_LIMIT, LEVEL_BRACKETS, UPGRADE_DECKS
 from rules_helpers.counts import is_whole_number
 from rules_helpers.monsters import level_bracket
+from rules_helpers.refusals import RuleError
 
 
 def episodic_level(
@@ -29,8 +30,9 @@ def episodic_level(
     """The Monster level card label for a chosen level 1..``campaign_scenarios`` (GF:298 "any level chosen";
     RB:479-485 level = scenario number, the 3rd uses "Level 2-3")."""
     if not is_whole_number(level, low=1, high=campaign_scenarios):
-        raise ValueError(
-            f"Choose the level of this episodic game: a whole number from 1 to {campaign_scenarios} (GF:298)."
+        raise RuleError(
+            "Choose the level of this episodic game: a whole number from 1 to %(most)s (GF:298).",
+            most=campaign_scenarios,
         )
     return level_bracket(level, labels=labels, campaign_scenarios=campaign_scenarios)  # type: ignore[arg-type]
 
@@ -59,9 +61,10 @@ def check_deal_level(level: object, *, decks: int = UPGRADE_DECKS) -> int:
     """The Upgrade deck an episodic game deals from: "Upgrade cards of any level chosen" (GF:298), one of the
     box's Level 1 to 5 decks (BR:230 one deck per Upgrade Phase; GF:204 "Starter + Level 1-5")."""
     if not is_whole_number(level, low=1, high=decks):
-        raise ValueError(
-            f'Choose the Upgrade deck to deal from: a level from 1 to {decks} (GF:298 "Upgrade cards of any '
-            f'level chosen"; BR:230 the box has a deck for each Upgrade Phase).'
+        raise RuleError(
+            'Choose the Upgrade deck to deal from: a level from 1 to %(decks)s (GF:298 "Upgrade cards of any '
+            'level chosen"; BR:230 the box has a deck for each Upgrade Phase).',
+            decks=decks,
         )
     return level  # type: ignore[return-value]
 
@@ -83,15 +86,19 @@ def deal_upgrade_cards(
     if not players:
         raise ValueError("deal to at least one Guild")
     if not is_whole_number(cards_each, low=1, high=card_limit):
-        raise ValueError(
-            f"Say how many Upgrade cards each Guild gets: a whole number from 1 to {card_limit} (the sources "
-            f"give no number for an episodic game, GF:298; a Guild holds at most {card_limit}, BR:233)."
+        raise RuleError(
+            "Say how many Upgrade cards each Guild gets: a whole number from 1 to %(limit)s (the sources "
+            "give no number for an episodic game, GF:298; a Guild holds at most %(limit)s, BR:233).",
+            limit=card_limit,
         )
     wanted = cards_each * len(players)  # type: ignore[operator]
     if len(deck) < wanted:
-        raise ValueError(
-            f"This level's deck holds {len(deck)} cards, too few to deal {cards_each} to each of "
-            f"{len(players)} Guilds; deal fewer, or enter the cards dealt at the table."
+        raise RuleError(
+            "This level's deck holds %(cards)s cards, too few to deal %(each)s to each of "
+            "%(guilds)s Guilds; deal fewer, or enter the cards dealt at the table.",
+            cards=len(deck),
+            each=cards_each,
+            guilds=len(players),
         )
     shuffled = list(deck)
     rng.shuffle(shuffled)

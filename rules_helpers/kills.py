@@ -52,7 +52,9 @@ def kill_payout(
       nothing: the rule pays for an *enemy* Hero.
     """
     if victim not in VICTIMS:
-        raise ValueError(f"A kill is of a {', '.join(VICTIMS)}, not {victim!r}.")
+        raise RuleError(
+            "A kill is of a %(victims)s, not %(victim)s.", victims=", ".join(VICTIMS), victim=repr(victim)
+        )
     unknown = [g for g in [killer, victim_guild, *wounded_by] if g is not None and g not in guilds]
     if unknown:
         raise RuleError("%(guild)s is not a guild in this scenario.", guild=repr(unknown[0]))
