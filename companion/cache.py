@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -58,7 +58,8 @@ class ReusedClients(RedisCacheClient):
 
 # One command for a throttle's count (Redis runs a script atomically): a MULTI of SET NX, INCRBY and TTL is
 # five commands and replies to parse. A key found without an expiry (none should be) gets one, so a window
-# can never count forever.
+# can never count forever. Any further keys are read in the same command (`hit_reading`): a request that is
+# counted and then needs a cached value (the helpers' content version) makes one round trip, not two.
 WINDOW_HIT = """
 local count = redis.call('INCR', KEYS[1])
 local ttl = redis.call('TTL', KEYS[1])
@@ -66,7 +67,11 @@ if ttl < 0 then
   redis.call('EXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
-return {count, ttl}
+local answer = {count, ttl}
+for i = 2, #KEYS do
+  answer[i + 1] = redis.call('GET', KEYS[i])
+end
+return answer
 """
 
 
@@ -94,13 +99,22 @@ class ResilientRedisCache(RedisCache):
     def _hit(self, key: Any, seconds: int) -> tuple[int, float]:
         """Count one request in a throttle window in one command: add one, and open the window (its
         expiry) if it is new; the count and how long the window still lasts."""
+        count, ttl, _ = self._hit_reading(key, seconds, ())
+        return count, ttl
+
+    def _hit_reading(self, key: Any, seconds: int, read: Sequence[str]) -> tuple[int, float, dict[str, Any]]:
+        """`hit`, and the values cached under `read` (those present), in the same command."""
         key = self.make_and_validate_key(key)
         client = self._cache.get_client(key, write=True)
         script = self._scripts.get(id(client))
         if script is None:
             script = self._scripts.setdefault(id(client), client.register_script(WINDOW_HIT))
-        count, ttl = script(keys=[key], args=[seconds])
-        return int(count), float(ttl if ttl > 0 else seconds)
+        keys = [self.make_and_validate_key(name) for name in read]
+        count, ttl, *values = script(keys=[key, *keys], args=[seconds])
+        loads = self._cache._serializer.loads
+        found = {name: loads(value) for name, value in zip(read, values, strict=False) if value is not None}
+        return int(count), float(ttl if ttl > 0 else seconds), found
 
     # While Redis is down the throttle lets requests through, like every other use of the cache.
     hit = _degrade(lambda key, seconds, *a, **k: (1, float(seconds)))(_hit)
+    hit_reading = _degrade(lambda key, seconds, *a, **k: (1, float(seconds), {}))(_hit_reading)

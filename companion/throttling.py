@@ -115,8 +115,24 @@ def window_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
         return 1, seconds
 
 
+def window_hit_reading(
+    cache: Any, key: str, seconds: int, read: tuple[str, ...]
+) -> tuple[int, float, dict[str, Any]]:
+    """`window_hit`, and the cached values under `read` (those present): one round trip with Redis."""
+    hit_reading = getattr(cache, "hit_reading", None)
+    if hit_reading is not None:
+        return hit_reading(key, seconds, read)
+    count, remaining = window_hit(cache, key, seconds)
+    return count, remaining, cache.get_many(list(read))
+
+
 class WindowRateThrottle(ScopedRateThrottle):
-    """`ScopedRateThrottle`'s scopes and rates, counted per window instead of per request time."""
+    """`ScopedRateThrottle`'s scopes and rates, counted per window instead of per request time.
+
+    `read`: cache keys the view needs, read in the same round trip as the count and handed to it as
+    `request.cache_read` (a throttled request's only other cache call, made for free)."""
+
+    read: tuple[str, ...] = ()
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         self.scope = getattr(view, self.scope_attr, None)
@@ -127,7 +143,12 @@ class WindowRateThrottle(ScopedRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        count, self.remaining = window_hit(self.cache, self.key, self.duration)
+        if self.read:
+            count, self.remaining, request.cache_read = window_hit_reading(
+                self.cache, self.key, self.duration, self.read
+            )
+        else:
+            count, self.remaining = window_hit(self.cache, self.key, self.duration)
         return count <= self.num_requests
 
     def wait(self) -> float | None:

@@ -12,11 +12,14 @@ _KEPT: dict[tuple[str, object], dict[str, tuple[str, ...]]] = {}
 _KEPT_MOST = 64
 
 
-def edition_dice(edition: Edition | str | None = None) -> dict[str, tuple[str, ...]]:
+def edition_dice(
+    edition: Edition | str | None = None, *, version: str | None = None
+) -> dict[str, tuple[str, ...]]:
     """{die slug: faces} of one edition (by record or slug); with none given, the first edition with dice.
 
-    Read once per content version and process; without a version (the cache down) read each time."""
-    version = content_version()
+    Read once per content version and process; without a version (the cache down) read each time.
+    `version`: the content version, when the caller read it already."""
+    version = version or content_version()
     key = (version or "", edition.pk if isinstance(edition, Edition) else (edition or ""))
     if version is not None and (kept := _KEPT.get(key)) is not None:
         return kept

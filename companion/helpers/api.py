@@ -13,6 +13,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from campaigns.models import Edition
+from campaigns.selectors.versions import CONTENT_VERSION_KEY
 from companion.api import errors
 from companion.helpers import services
 from companion.throttling import WindowRateThrottle, client_ip
@@ -20,7 +21,11 @@ from rules_helpers import curses, dice, spawn
 
 
 class AnonHelperThrottle(WindowRateThrottle):
-    """Throttles anonymous use only: a signed-in player at the table is never cut off mid-game."""
+    """Throttles anonymous use only: a signed-in player at the table is never cut off mid-game.
+
+    The content version (the dice faces are content) is read with the count, in one round trip."""
+
+    read = (CONTENT_VERSION_KEY,)
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         if request.user and request.user.is_authenticated:
@@ -183,7 +188,8 @@ class RollView(HelperView):
             data = RollSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             checked = data.validated_data
-        return Response(roll_data(services.dice_roll(**checked)))
+        content = getattr(request, "cache_read", {}).get(CONTENT_VERSION_KEY)
+        return Response(roll_data(services.dice_roll(**checked, content=content)))
 
 
 # --- Spawn --------------------------------------------------------------------------------------------

@@ -83,13 +83,15 @@ def dice_roll(
     seed: int | None = None,
     edition: Edition | str | None = None,
     overkill: int | None = None,
+    content: str | None = None,
 ) -> DiceResult:
     """An attack against a defense: the Attack roll first, then the Defense roll, from one seeded stream.
 
-    The faces are the edition's `Die` content (dice as data, U10 in `rules_helpers.dice`)."""
+    The faces are the edition's `Die` content (dice as data, U10 in `rules_helpers.dice`); `content` is
+    the content version when the caller read it already."""
     seed, rng = _seeded(seed)
     with rule_of("kind"):
-        attack_faces, defense_faces = dice.faces_from_content(edition_dice(edition))
+        attack_faces, defense_faces = dice.faces_from_content(edition_dice(edition, version=content))
         attack = dice.roll_attack(attack_dice, kind, rng=rng, rerolls=attack_rerolls, faces=attack_faces)
     defense = dice.roll_defense(defense_dice, rng=rng, rerolls=defense_rerolls, faces=defense_faces)
     chances = odds.wound_distribution(
