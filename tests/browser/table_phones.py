@@ -12,6 +12,11 @@ PASSWORD = "secret-pass-123"
 STILL_PX = 50
 # Another phone shows a change within 2 s (the pages poll every 1.5 s).
 FOLLOW_MS = 2000
+# The feedback beside the tapped control, as "state: text" (null until it is there).
+TOLD = """() => {
+  const s = document.querySelector(".write-status[data-state=saved], .write-status[data-state=error]");
+  return s && s.dataset.state + ": " + s.textContent.trim();
+}"""
 
 
 class Taps:
@@ -59,13 +64,16 @@ class Phone:
         page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
         before = keep.bounding_box()["y"]
         self.control_y = control.bounding_box()["y"]
-        with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST"):
+        with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST") as answer:
             control.click()
         if saved:
-            told = page.locator(".write-status[data-state=saved], .write-status[data-state=error]").first
-            told.wait_for()
             errors = " ".join(page.locator(".errors").all_inner_texts())
-            assert told.get_attribute("data-state") == "saved", f"{self.name}: {told.inner_text()} {errors}"
+            assert answer.value.headers.get("x-write") == "saved", (
+                f"{self.name}: {answer.value.status} {errors}"
+            )
+            # What the player reads beside the control, read at once: a poll may swap the panel right after.
+            told = page.wait_for_function(TOLD).json_value()
+            assert told.startswith("saved"), f"{self.name}: {told}"
         after = keep.bounding_box()
         assert after is not None, "the kept control left the page"
         return abs(after["y"] - before)
