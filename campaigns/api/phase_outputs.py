@@ -72,6 +72,9 @@ class HeroDraftOut(serializers.Serializer):
     complete = serializers.BooleanField()
     waiting_for = serializers.ListField(child=serializers.CharField())
     mine = HeroDraftMineOut(allow_null=True)
+    joined_after = serializers.BooleanField(
+        help_text="The guild asked for was added after the draft: no hand; it chooses its heroes freely."
+    )
     drafted = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()), required=False, help_text="Once done."
     )

@@ -164,7 +164,10 @@ def hero_draft_view(record: HeroDraftRecord, guild: Guild | None) -> dict[str, A
     }
     if record.done:
         view["drafted"] = {player: list(draft.drafted(player)) for player in draft.players}
-    if guild is not None:
+    # A guild added once the draft was over has no hand in it: it chooses its heroes on the sheet
+    # (`rules_helpers.roster.check_heroes_choice`).
+    view["joined_after"] = guild is not None and guild.colour.slug not in draft.players
+    if guild is not None and not view["joined_after"]:
         colour = guild.colour.slug
         view["mine"] = {
             "guild": colour,

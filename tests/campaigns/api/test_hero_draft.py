@@ -4,7 +4,7 @@ import pytest
 
 from campaigns.models import GuildHero, Hero, HeroDraftRecord, InventoryCard
 from tests.conftest import db_snapshot
-from tests.factories import UserFactory, api_for, refreshed
+from tests.factories import UserFactory, api_for, client_for, refreshed
 
 pytestmark = pytest.mark.django_db
 
@@ -348,3 +348,23 @@ def test_a_drafted_guild_keeps_its_heroes_and_only_its_player_or_the_owner_choos
     assert response.status_code == 400 and "RB:316-318" in response.json()["heroes"][0]
     assert _choose(pia, campaign, "gray", free).status_code == 403
     assert db_snapshot() == before
+
+
+def test_a_late_guild_opening_the_finished_draft_is_told_to_choose_on_the_sheet(table):
+    """A guild that was not at the draft (RB:333-346) has no hand in it: the draft's view answers 200 with no
+    hand of its own and says the heroes are chosen freely, never a 500."""
+    campaign, players = table
+    owner = players["yellow"]
+    _draft_all(campaign, players)
+    api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/guilds/",
+        {"colour": "gray", "player": owner.get_username(), "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    response = api_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/hero-draft/", {"guild": "gray"})
+    assert response.status_code == 200, response.content[:300]
+    assert response.json()["mine"] is None and response.json()["joined_after"] is True
+    assert view(owner, campaign, "yellow")["joined_after"] is False
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/hero-draft/?guild=gray")
+    assert page.status_code == 200 and 'id="joined-after"' in page.content.decode()
+    assert f'href="/campaigns/{campaign.pk}/mine/"' in page.content.decode()

@@ -123,9 +123,14 @@ def test_a_guild_added_after_the_draft_chooses_its_heroes_on_the_sheet(owner, pl
                 "hero-draft-pick",
                 {"revision": guild_rev(campaign, colour), "guild": colour, "hero": hero},
             )
-    act(owner, campaign, "guild-add", {"revision": refreshed(campaign).revision, "colour": "gray"})
+    add_gray = {"revision": refreshed(campaign).revision, "colour": "gray", "holder": owner.get_username()}
+    act(owner, campaign, "guild-add", add_gray)
     page = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
     assert 'id="late-heroes-gray"' in page
+    # "Now" sends the late guild's player to My guild, where the same form waits.
+    assert (
+        'id="late-heroes-gray"' in client_for(owner).get(f"/campaigns/{campaign.pk}/mine/").content.decode()
+    )
     assert page.count('name="hero_1"') == 1  # the late guild's form only, none for the drafted guilds
     drafted = list(GuildHero.objects.filter(campaign=campaign).values_list("hero__slug", flat=True))
     form = page[page.index('id="hero-gray-1"') : page.index("</select>", page.index('id="hero-gray-1"'))]
