@@ -40,6 +40,7 @@ SUMMARIES: dict[str, Promise] = {
         "count",
     ),
     "kill-pvp-quest": gettext_lazy("Kill a hero of the %(guild)s guild"),
+    "pve-unlisted": gettext_lazy("PvE quest %(n)s (its card is not in the pack)"),
     "reward-gets": gettext_lazy("gets %(card)s"),
     "reward-none": gettext_lazy("no reward card: %(reason)s"),
     "reward-none-first": ngettext_lazy(

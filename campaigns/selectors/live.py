@@ -27,7 +27,7 @@ def scenario_pve_quests(scenario: Scenario) -> dict[str, str]:
     """The scenario's PvE quests by slug, with numbered slots where the sources name none (base, M4)."""
     quests = {q.slug: q.name for q in scenario.quests.all()}
     for n, slug in enumerate(editions.unlisted_pve_quests(scenario.edition.slug), start=1):
-        quests[slug] = f"PvE quest {n} (its card is not in the pack)"
+        quests[slug] = _("PvE quest %(n)s (its card is not in the pack)") % {"n": n}
     return quests
 
 
@@ -52,6 +52,9 @@ def quest_said(play: ScenarioPlay, quest: str, choices: dict[str, str]) -> Any:
     for other in play.campaign.guilds.select_related("colour"):
         if scoring.pvp_quest(other.colour.slug) == quest:
             return part("kill-pvp-quest", guild=names_of(other.colour))
+    unlisted = editions.unlisted_pve_quests(play.scenario.edition.slug)
+    if quest in unlisted:
+        return part("pve-unlisted", n=list(unlisted).index(quest) + 1)
     return choices[quest]
 
 
