@@ -26,7 +26,9 @@ def tap_in_place(page, control, keep=None) -> float:
     before = keep.bounding_box()["y"]
     with page.expect_response(lambda r: "/do/" in r.url):
         control.click()
-    page.locator(".write-status[data-state=saved]").first.wait_for()
+    # Once htmx has swapped the answer in (its request class gone). Not the "Saved." line: a poll of the
+    # other guilds' progress may replace its panel a moment later, and the line with it.
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     after = keep.bounding_box()
     assert after is not None, "the control kept in view is gone"
     return abs(after["y"] - before)
