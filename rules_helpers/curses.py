@@ -55,14 +55,31 @@ class DeckCheck:
     def complete(self) -> bool:
         return not self.unknown_copies and self.cards == self.expected
 
-    def note(self) -> str | None:
-        """What the table should know about draws from this deck (None for the full deck)."""
+    def note_words(self) -> str:
+        """The note's words with %(name)s placeholders (`note_params` fills them), so the app can translate
+        them before the values go in."""
+        return DECK_NOTE_UNKNOWN if self.unknown_copies else DECK_NOTE
+
+    def note_params(self) -> dict[str, object] | None:
+        """The note's values, stored with the draws (None for the full deck)."""
         if self.complete:
             return None
-        parts = [f"the deck holds {self.cards} of the box's {self.expected} Death Curse cards"]
-        if self.unknown_copies:
-            parts.append(f"copies unknown for {', '.join(self.unknown_copies)} (counted once)")
-        return "; ".join(parts) + ": these draws are not the real odds."
+        return {"cards": self.cards, "expected": self.expected, "unknown": ", ".join(self.unknown_copies)}
+
+    def note(self) -> str | None:
+        """What the table should know about draws from this deck, in English (None for the full deck)."""
+        params = self.note_params()
+        return None if params is None else self.note_words() % params
+
+
+# The incomplete deck's note; the app marks the same words for its catalogue.
+DECK_NOTE = (
+    "the deck holds %(cards)s of the box's %(expected)s Death Curse cards: these draws are not the real odds."
+)
+DECK_NOTE_UNKNOWN = (
+    "the deck holds %(cards)s of the box's %(expected)s Death Curse cards; copies unknown for %(unknown)s "
+    "(counted once): these draws are not the real odds."
+)
 
 
 def curse_deck_check(copies: dict[str, int | None], *, expected: int = DEATH_CURSE_DECK) -> DeckCheck:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from campaigns.access import Access
 from campaigns.history_text import event_summary
@@ -22,6 +22,7 @@ from campaigns.models import (
 )
 from campaigns.selectors.campaigns import roster_started
 from campaigns.selectors.overrides import campaign_cards_by_slug
+from rules_helpers.curses import DECK_NOTE, DECK_NOTE_UNKNOWN
 from rules_helpers.drafts import UPGRADE_HAND, HeroDraft, UpgradeDraft
 from rules_helpers.upgrades import coins_saved
 
@@ -49,19 +50,43 @@ def deck_note(phase: UpgradePhase) -> str | None:
     )
 
 
+# rules_helpers.curses words the note (no catalogue there); the same words marked here for the catalogue.
+_DECK_NOTES = (
+    gettext_noop(
+        "the deck holds %(cards)s of the box's %(expected)s Death Curse cards: these draws are not the "
+        "real odds."
+    ),
+    gettext_noop(
+        "the deck holds %(cards)s of the box's %(expected)s Death Curse cards; copies unknown for "
+        "%(unknown)s (counted once): these draws are not the real odds."
+    ),
+)
+
+
+def curse_deck_note(draw: dict[str, Any]) -> str | None:
+    """A draw's note on an incomplete curse deck in the reader's language: from its stored values, or the
+    stored English for a draw made before the values were kept."""
+    params = draw.get("deck_note_params")
+    if not params:
+        return draw.get("deck_note")
+    words = DECK_NOTE_UNKNOWN if params.get("unknown") else DECK_NOTE
+    return _(words) % params
+
+
 def phase_view(phase: UpgradePhase, access: Access, guild: Guild | None) -> dict[str, Any]:
     """What one reader may see: everyone sees the curse draws and who is still choosing; only a hand's
     holder (or the owner, picking for an absent player) sees that hand; others' picks stay hidden."""
     parts = list(phase.guilds.select_related("guild__colour"))
     draft = UpgradeDraft.from_dict(phase.draft) if phase.draft else None
     closed = phase.status == UpgradePhase.Status.CLOSED
+    draws = [{**d, "deck_note": curse_deck_note(d)} for d in phase.curse_draws]
     return {
         "level": phase.level,
         "status": phase.status,
         "draft_mode": phase.draft_mode,
         "deck_note": deck_note(phase),
-        "curse_deck_note": next((d["deck_note"] for d in phase.curse_draws if d.get("deck_note")), None),
-        "curse_draws": phase.curse_draws,
+        "curse_deck_note": next((note for d in draws if (note := d["deck_note"])), None),
+        "curse_draws": draws,
         "round": draft.round if draft else None,
         "draft_complete": draft.is_complete if draft else all(len(p.drafted) == UPGRADE_HAND for p in parts),
         "waiting_for": list(draft.waiting_for())

@@ -14,16 +14,16 @@ from campaigns.selectors.inventory import slots_taken
 from campaigns.services.history import Changes
 from rules_helpers import inventory as rules_inventory
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD
-from rules_helpers.curses import Curse, curse_deck_check, draw_curses, draws_within_deck
+from rules_helpers.curses import Curse, DeckCheck, curse_deck_check, draw_curses, draws_within_deck
 from rules_helpers.editions import edition_curse_draw_count
 from rules_helpers.roster import swapped_out_curse_draws
 
 
-def _curse_deck(campaign: Campaign) -> tuple[list[Curse], str | None]:
-    """The edition's curse deck with its copies, and a note when it is not the box's full deck (W12)."""
+def _curse_deck(campaign: Campaign) -> tuple[list[Curse], DeckCheck]:
+    """The edition's curse deck with its copies, and how it compares with the box's full deck (W12)."""
     cards = list(DeathCurse.objects.filter(edition=campaign.edition).order_by("code"))
     check = curse_deck_check({c.code: c.copies for c in cards})
-    return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)], check.note()
+    return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)], check
 
 
 def draw_phase_curses(
@@ -50,7 +50,9 @@ def draw_phase_curses(
         )
         for line in lines
     ]
-    deck, note = _curse_deck(campaign)
+    deck, check = _curse_deck(campaign)
+    # The note's values are stored beside its English so a reader gets it in their own language.
+    note = (check.note(), check.note_params())
     drawable = draws_within_deck(table, len(deck))
     drawing = deck and any(count for _, count in drawable)
     outcome = draw_curses(deck, drawable, rng=rng) if drawing else {}
@@ -70,7 +72,7 @@ def _keep(
     by_code: dict[str, DeathCurse],
     count: int,
     short: bool,
-    note: str | None,
+    note: tuple[str | None, dict[str, object] | None],
 ) -> dict:
     hero = line.hero
     kept = by_code[draw.kept.code] if draw is not None and draw.kept is not None else None
@@ -85,7 +87,7 @@ def _keep(
             hero=hero,
             curse=kept,
             slot=slot,
-            from_incomplete_deck=note is not None,
+            from_incomplete_deck=note[0] is not None,
         )
     drawn = [c.code for c in draw.drawn] if draw is not None else []
     return {
@@ -96,7 +98,8 @@ def _keep(
         "draw_count": count,
         "drawn": drawn,
         "kept": kept.code if kept else None,
-        "deck_note": note if count else None,
+        "deck_note": note[0] if count else None,
+        "deck_note_params": note[1] if count else None,
         "why": (
             _why(kept, drawn, count)
             if hero.fielded

@@ -462,3 +462,26 @@ def test_a_draw_from_an_incomplete_deck_says_so_and_marks_the_kept_curse(table):
     assert next(h for h in teal["heroes"] if h["hero"] == "natasha")["curse"]["from_incomplete_deck"] is True
     page = client_for(players["teal"]).get(f"/campaigns/{campaign.pk}/upgrade/").content.decode()
     assert "Drawn from an incomplete Death Curse deck" in page
+
+
+def test_the_incomplete_deck_note_speaks_the_readers_language(table):
+    """GF:8-9 data policy (show what is missing), GF:207 (24 cards), issue 18: the note is stored with its
+    values, so the API and the page say it in Portuguese for `pt-br` and in English otherwise."""
+    DeathCurse.objects.filter(edition__slug="inferno", code="INFD-07").update(copies=None)
+    campaign, players = table
+    lines = {colour: result_line(colour, winner=colour == "yellow") for colour in COLOURS}
+    lines["teal"]["heroes"] = [{"hero": "natasha", "deaths": 2}]
+    campaign = record_first(campaign, players["yellow"], **lines)
+    url = f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/"
+    pt = api_for(players["teal"]).get(url, HTTP_ACCEPT_LANGUAGE="pt-br").json()
+    assert "das 24 cartas de Maldição da Morte da caixa" in pt["curse_deck_note"]
+    assert "cópias desconhecidas para INFD-07" in pt["curse_deck_note"]
+    natasha = next(d for d in pt["curse_draws"] if d["hero"] == "natasha")
+    assert natasha["deck_note"] == pt["curse_deck_note"]
+    en = api_for(players["teal"]).get(url, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert (
+        en["curse_deck_note"].startswith("the deck holds")
+        and "copies unknown for INFD-07" in en["curse_deck_note"]
+    )
+    page = client_for(players["teal"]).get(f"/campaigns/{campaign.pk}/upgrade/", HTTP_ACCEPT_LANGUAGE="pt-br")
+    assert "cópias desconhecidas para INFD-07" in page.content.decode()
