@@ -12,7 +12,7 @@ from django.db import InterfaceError as DbInterfaceError
 from django.db import OperationalError as DbOperationalError
 from django.utils.translation import gettext, gettext_noop, ngettext, ngettext_lazy
 
-from rules_helpers.refusals import RuleError
+from rules_helpers.refusals import RuleError, Words
 
 # Worth another try later when rendering a sheet: the disk, the database connection. Everything else is a
 # bug or bad data.
@@ -110,6 +110,31 @@ RULE_MESSAGES: frozenset[str] = frozenset(
             "The last scenario's quests show the Underlord killed by %(guilds)s; "
             "the Savior of Arcadia is the guild that dealt the killing blow."
         ),
+        # The helpers' checks with values (rules_helpers counts, dice, spawn, monsters, curses).
+        gettext_noop("the number of %(name)s must be a whole number of at least 0, not %(value)s"),
+        gettext_noop("unknown die face(s) %(unknown)s; known faces are %(known)s"),
+        gettext_noop("the %(die)s die is not in the content yet, so no roll is possible"),
+        gettext_noop("unknown roll kind %(kind)s; expected one of %(kinds)s"),
+        gettext_noop("unknown attack kind %(kind)s; an attack is 'melee' or 'ranged'"),
+        gettext_noop("a Spawn token shows a pair of symbols, not %(symbols)s"),
+        gettext_noop("a Space holds 0 to %(most)s characters, not %(occupants)s"),
+        gettext_noop("the Ticket Scalper makes one choice per spawning figure: %(figures)s, not %(choices)s"),
+        gettext_noop(
+            "the Ticket Scalper must choose a Spawn token on the board, and there is no token %(index)s"
+        ),
+        gettext_noop("the Ticket Scalper may only choose a free Spawn token, and token %(index)s is Full"),
+        gettext_noop("the Spawn tile has %(slots)s slots, so at most %(slots)s figures spawn"),
+        gettext_noop("the box holds %(box)s Spawn tokens, so the board cannot show %(tokens)s"),
+        gettext_noop("a scenario's position in the campaign is a whole number, not %(scenario)s"),
+        gettext_noop("a campaign has scenarios 1 to %(most)s, so there is no scenario %(scenario)s"),
+        gettext_noop(
+            "exactly one level card must cover scenario %(scenario)s; of %(labels)s, %(covering)s do"
+        ),
+        gettext_noop("a level card label is a scenario number or a range like '2-3', not %(label)s"),
+        gettext_noop("a level card label's range must go upwards, not %(label)s"),
+        gettext_noop("a Death Curse's value is a whole number of at least 0, not %(value)s"),
+        gettext_noop("two Spawn tokens show the same pair of symbols, so a roll could not pick one"),
+        gettext_noop("each Hero draws Death Curses once per Upgrade Phase, but a Hero is listed twice"),
     }
 )
 
@@ -134,6 +159,40 @@ RULE_PLURALS = (
     ngettext_lazy(
         "There is only %(limit)s copy of %(card)s.", "There are only %(limit)s copies of %(card)s.", "limit"
     ),
+    ngettext_lazy(
+        "Spawn token symbol %(stray)s is not a face of the Attack die %(faces)s",
+        "Spawn token symbols %(stray)s are not faces of the Attack die %(faces)s",
+        "count",
+    ),
+)
+
+# What a count counts, and the dice a content pack lacks (`rules_helpers.refusals.Words`): said inside a
+# refusal, marked here for the catalogue.
+RULE_WORDS: tuple[str, ...] = (
+    gettext_noop("dice"),
+    gettext_noop("rerolls"),
+    gettext_noop("Hits"),
+    gettext_noop("Saves"),
+    gettext_noop("wounds"),
+    gettext_noop("overkill rating"),
+    gettext_noop("Death tokens"),
+    gettext_noop("Damnation tokens"),
+    gettext_noop("Death Curse cards in the deck"),
+    gettext_noop("Death Curse cards for %(hero)s"),
+    gettext_noop("Death tokens of guild %(guild)s"),
+    gettext_noop("coins earned by guild %(guild)s"),
+    gettext_noop("Upgrade cards the guild holds"),
+    gettext_noop("Upgrade cards added"),
+    gettext_noop("cards bought"),
+    gettext_noop("reward quests"),
+    gettext_noop("coins"),
+    gettext_noop("quests completed"),
+    gettext_noop("treasure coins"),
+    gettext_noop("coins a card costs"),
+    gettext_noop("coins left"),
+    gettext_noop("attack"),
+    gettext_noop("defense"),
+    gettext_noop("attack and defense"),
 )
 
 
@@ -146,9 +205,18 @@ def rule_refusal(exc: Exception) -> str:
             words = ngettext(exc.message, exc.plural, exc.params.get(exc.number, 0))
         else:
             words = gettext(exc.message)
-        return words % exc.params if exc.params else words
+        params = {name: _said(value) for name, value in exc.params.items()}
+        return words % params if params else words
     message = str(exc)
     return gettext(message) if message in RULE_MESSAGES else message
+
+
+def _said(value: object) -> object:
+    """A refusal's value in the reader's language when it is words (`Words`: what a count counts)."""
+    if isinstance(value, Words):
+        words = gettext(value.words)
+        return words % value.params if value.params else words
+    return value
 
 
 def refuse(field: str, message: str) -> NoReturn:

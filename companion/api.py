@@ -11,7 +11,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from campaigns.errors import ConflictError
+from campaigns.errors import ConflictError, rule_refusal
 
 _DETAIL = inline_serializer("ErrorDetail", {"detail": serializers.CharField()})
 _CONFLICT = inline_serializer(
@@ -58,7 +58,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         exc = exceptions.ValidationError(_validation_detail(exc))
     elif isinstance(exc, ValueError):
         # rules_helpers report a broken rule as ValueError; its message names the rule.
-        exc = exceptions.ValidationError({"non_field_errors": [str(exc)]})
+        exc = exceptions.ValidationError({"non_field_errors": [rule_refusal(exc)]})
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

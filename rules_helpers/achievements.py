@@ -31,8 +31,8 @@ class GuildResult:
     won_title: bool = False
 
     def __post_init__(self) -> None:
-        check_count(f"Death tokens of guild {self.guild!r}", self.deaths)
-        check_count(f"coins earned by guild {self.guild!r}", self.coins)
+        check_count("Death tokens of guild %(guild)s", self.deaths, guild=repr(self.guild))
+        check_count("coins earned by guild %(guild)s", self.coins, guild=repr(self.guild))
 
 
 @dataclass(frozen=True)

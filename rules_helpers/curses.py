@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD, DEATH_CURSE_DECK
 from rules_helpers.counts import check_count, is_whole_number
+from rules_helpers.refusals import RuleError
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,9 @@ class Curse:
 
     def __post_init__(self) -> None:
         if not is_whole_number(self.value):
-            raise ValueError(f"a Death Curse's value is a whole number of at least 0, not {self.value!r}")
+            raise RuleError(
+                "a Death Curse's value is a whole number of at least 0, not %(value)s", value=repr(self.value)
+            )
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ def check_heroes_once(heroes: Sequence[str]) -> None:
 def _check_draws(draws: Sequence[tuple[str, int]]) -> None:
     check_heroes_once([hero for hero, _ in draws])
     for hero, count in draws:
-        check_count(f"Death Curse cards for {hero}", count)
+        check_count("Death Curse cards for %(hero)s", count, hero=hero)
 
 
 class _CursePiles:

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from rules_helpers.box import ATTACK_FACES, DEFENSE_FACES
 from rules_helpers.counts import check_count
+from rules_helpers.refusals import RuleError, Words
 
 CRIT = "crit"
 KNOWN_FACES = frozenset({"melee", "ranged", "shield", "crit", "blank"})
@@ -81,7 +82,11 @@ def _checked_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
         raise ValueError("a die needs at least one face")
     unknown = sorted(set(faces) - KNOWN_FACES)
     if unknown:
-        raise ValueError(f"unknown die face(s) {unknown}; known faces are {sorted(KNOWN_FACES)}")
+        raise RuleError(
+            "unknown die face(s) %(unknown)s; known faces are %(known)s",
+            unknown=unknown,
+            known=sorted(KNOWN_FACES),
+        )
     # Every CRIT adds a die, so a die that only shows CRITs would never stop rolling.
     if all(face == CRIT for face in faces):
         raise ValueError("a die whose every face is a crit would add extra dice forever")
@@ -97,7 +102,10 @@ def faces_from_content(dice: Mapping[str, Sequence[str]]) -> tuple[tuple[str, ..
     A pack without either die raises ValueError naming it, rather than rolling invented faces (GF:8)."""
     missing = [slug for slug in (ATTACK_DIE, DEFENSE_DIE) if not dice.get(slug)]
     if missing:
-        raise ValueError(f"the {' and '.join(missing)} die is not in the content yet, so no roll is possible")
+        raise RuleError(
+            "the %(die)s die is not in the content yet, so no roll is possible",
+            die=Words(" and ".join(missing)),
+        )
     return check_faces(dice[ATTACK_DIE]), check_faces(dice[DEFENSE_DIE])
 
 
@@ -111,7 +119,11 @@ def success_faces(kind: str) -> frozenset[str]:
     try:
         return SUCCESS_FACES[kind]
     except KeyError:
-        raise ValueError(f"unknown roll kind {kind!r}; expected one of {sorted(SUCCESS_FACES)}") from None
+        raise RuleError(
+            "unknown roll kind %(kind)s; expected one of %(kinds)s",
+            kind=repr(kind),
+            kinds=sorted(SUCCESS_FACES),
+        ) from None
 
 
 def roll_attack(
@@ -119,7 +131,7 @@ def roll_attack(
 ) -> Roll:
     """Roll Attack dice for a "melee" or "ranged" attack."""
     if kind not in ATTACK_KINDS:
-        raise ValueError(f"unknown attack kind {kind!r}; an attack is 'melee' or 'ranged'")
+        raise RuleError("unknown attack kind %(kind)s; an attack is 'melee' or 'ranged'", kind=repr(kind))
     return roll_pool(dice, kind, rng=rng, rerolls=rerolls, faces=faces)
 
 

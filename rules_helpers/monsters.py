@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from rules_helpers.box import CAMPAIGN_SCENARIOS, LEVEL_BRACKETS
 from rules_helpers.counts import check_count, is_whole_number
+from rules_helpers.refusals import RuleError
 
 
 def level_bracket(
@@ -18,15 +19,23 @@ def level_bracket(
 ) -> str:
     """The label of the level card covering the scenario's position (1..6) in the campaign."""
     if not is_whole_number(scenario_number, low=None):
-        raise ValueError(f"a scenario's position in the campaign is a whole number, not {scenario_number!r}")
+        raise RuleError(
+            "a scenario's position in the campaign is a whole number, not %(scenario)s",
+            scenario=repr(scenario_number),
+        )
     if not 1 <= scenario_number <= campaign_scenarios:
-        raise ValueError(
-            f"a campaign has scenarios 1 to {campaign_scenarios}, so there is no scenario {scenario_number}"
+        raise RuleError(
+            "a campaign has scenarios 1 to %(most)s, so there is no scenario %(scenario)s",
+            most=campaign_scenarios,
+            scenario=scenario_number,
         )
     covering = [label for label in labels if _covers(label, scenario_number)]
     if len(covering) != 1:
-        raise ValueError(
-            f"exactly one level card must cover scenario {scenario_number}; of {list(labels)}, {covering} do"
+        raise RuleError(
+            "exactly one level card must cover scenario %(scenario)s; of %(labels)s, %(covering)s do",
+            scenario=scenario_number,
+            labels=list(labels),
+            covering=covering,
         )
     return covering[0]
 
@@ -40,10 +49,12 @@ def _bounds(label: str) -> tuple[int, int]:
     """ "4-5" -> (4, 5); "6" -> (6, 6)."""
     parts = label.split("-")
     if len(parts) > 2 or not all(part.strip().isdigit() for part in parts):
-        raise ValueError(f"a level card label is a scenario number or a range like '2-3', not {label!r}")
+        raise RuleError(
+            "a level card label is a scenario number or a range like '2-3', not %(label)s", label=repr(label)
+        )
     low, high = int(parts[0]), int(parts[-1])
     if low > high:
-        raise ValueError(f"a level card label's range must go upwards, not {label!r}")
+        raise RuleError("a level card label's range must go upwards, not %(label)s", label=repr(label))
     return low, high
 
 

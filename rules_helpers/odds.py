@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from rules_helpers.box import ATTACK_FACES, DEFENSE_FACES
 from rules_helpers.counts import check_count
 from rules_helpers.dice import ATTACK_KINDS, CRIT, DEFENSE, check_faces, default_faces, success_faces
+from rules_helpers.refusals import RuleError
 
 # A crit chain is infinite in principle; only a tail of less than this much probability is cut.
 TAIL = 1e-12
@@ -41,7 +42,7 @@ def wound_distribution(
 ) -> dict[int, float]:
     """P(Wounds = w), where Wounds = max(0, Hits - Saves) (p.18 "Attack Results")."""
     if kind not in ATTACK_KINDS:
-        raise ValueError(f"unknown attack kind {kind!r}; an attack is 'melee' or 'ranged'")
+        raise RuleError("unknown attack kind %(kind)s; an attack is 'melee' or 'ranged'", kind=repr(kind))
     attack, defense = tuple(attack_faces), tuple(defense_faces)
     pmf = _wound_pmf(attack_dice, kind, defense_dice, attack_rerolls, defense_rerolls, attack, defense)
     return dict(enumerate(pmf))

@@ -3,7 +3,8 @@
 `str(RuleError(...))` is the English sentence with the values filled in; `message` and `params` let the
 boundary (`campaigns.errors.rule_refusal`) translate the words first and fill the values in after. A
 refusal that counts something names its `plural` words and the value (`number`) that picks between them,
-so the boundary can take the language's plural form.
+so the boundary can take the language's plural form. A value that is itself words to translate (what a count
+counts: "dice", "Death tokens") is a `Words`, translated at the boundary too.
 """
 
 from __future__ import annotations
@@ -19,3 +20,18 @@ class RuleError(ValueError):
         self.params = params
         words = plural if plural and params.get(number) != 1 else message
         super().__init__(words % params if params else words)
+
+
+class Words:
+    """Words given as a refusal's value (with %(name)s placeholders filled from `params`), so the boundary
+    translates them too; `str()` is the English."""
+
+    def __init__(self, words: str, **params: object) -> None:
+        self.words = words
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.words % self.params if self.params else self.words
+
+    def __repr__(self) -> str:
+        return f"Words({str(self)!r})"

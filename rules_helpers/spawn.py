@@ -15,6 +15,7 @@ from itertools import product
 from rules_helpers.box import ATTACK_FACES, SPACE_CAPACITY, SPAWN_TILE_SLOTS, SPAWN_TOKENS_IN_BOX
 from rules_helpers.counts import is_whole_number
 from rules_helpers.dice import check_faces
+from rules_helpers.refusals import RuleError
 
 
 @dataclass(frozen=True)
@@ -28,10 +29,16 @@ class SpawnToken:
         # Tokens often come from JSON, where the pair is a list; keep the value hashable.
         object.__setattr__(self, "symbols", tuple(self.symbols))
         if len(self.symbols) != 2:
-            raise ValueError(f"a Spawn token shows a pair of symbols, not {self.symbols!r}")
+            raise RuleError(
+                "a Spawn token shows a pair of symbols, not %(symbols)s", symbols=repr(self.symbols)
+            )
         # Huge characters count as 2, so callers pass characters, not figures; a Space still holds 2 at most.
         if not is_whole_number(self.occupants, high=SPACE_CAPACITY):
-            raise ValueError(f"a Space holds 0 to {SPACE_CAPACITY} characters, not {self.occupants!r}")
+            raise RuleError(
+                "a Space holds 0 to %(most)s characters, not %(occupants)s",
+                most=SPACE_CAPACITY,
+                occupants=repr(self.occupants),
+            )
 
     @property
     def pair(self) -> tuple[str, str]:
@@ -109,8 +116,10 @@ def choose_spawn(
     """The Ticket Scalper's Spawn: per figure, in slot order, a free token's index or None to remove it."""
     _check_spawn(figures, tokens, ATTACK_FACES)
     if len(choices) != len(figures):
-        raise ValueError(
-            f"the Ticket Scalper makes one choice per spawning figure: {len(figures)}, not {len(choices)}"
+        raise RuleError(
+            "the Ticket Scalper makes one choice per spawning figure: %(figures)s, not %(choices)s",
+            figures=len(figures),
+            choices=len(choices),
         )
     occupants = [token.occupants for token in tokens]
     outcomes = []
@@ -130,11 +139,14 @@ def tokens_after(tokens: Sequence[SpawnToken], outcomes: Sequence[SpawnOutcome])
 
 def _check_free_choice(index: int, occupants: list[int]) -> None:
     if not is_whole_number(index, high=len(occupants) - 1):
-        raise ValueError(
-            f"the Ticket Scalper must choose a Spawn token on the board, and there is no token {index!r}"
+        raise RuleError(
+            "the Ticket Scalper must choose a Spawn token on the board, and there is no token %(index)s",
+            index=repr(index),
         )
     if occupants[index] >= SPACE_CAPACITY:
-        raise ValueError(f"the Ticket Scalper may only choose a free Spawn token, and token {index} is Full")
+        raise RuleError(
+            "the Ticket Scalper may only choose a free Spawn token, and token %(index)s is Full", index=index
+        )
 
 
 def _check_spawn(
@@ -142,20 +154,27 @@ def _check_spawn(
 ) -> tuple[str, ...]:
     faces = check_faces(faces)
     if len(figures) > SPAWN_TILE_SLOTS:
-        raise ValueError(
-            f"the Spawn tile has {SPAWN_TILE_SLOTS} slots, so at most {SPAWN_TILE_SLOTS} figures spawn"
+        raise RuleError(
+            "the Spawn tile has %(slots)s slots, so at most %(slots)s figures spawn", slots=SPAWN_TILE_SLOTS
         )
     if len(tokens) > SPAWN_TOKENS_IN_BOX:
-        raise ValueError(
-            f"the box holds {SPAWN_TOKENS_IN_BOX} Spawn tokens, so the board cannot show {len(tokens)}"
+        raise RuleError(
+            "the box holds %(box)s Spawn tokens, so the board cannot show %(tokens)s",
+            box=SPAWN_TOKENS_IN_BOX,
+            tokens=len(tokens),
         )
     pairs = [token.pair for token in tokens]
     if len(set(pairs)) != len(pairs):
         raise ValueError("two Spawn tokens show the same pair of symbols, so a roll could not pick one")
     stray = sorted({symbol for pair in pairs for symbol in pair} - set(faces))
     if stray:
-        raise ValueError(
-            f"Spawn token symbol(s) {stray} are not faces of the Attack die {sorted(set(faces))}"
+        raise RuleError(
+            "Spawn token symbol %(stray)s is not a face of the Attack die %(faces)s",
+            plural="Spawn token symbols %(stray)s are not faces of the Attack die %(faces)s",
+            number="count",
+            count=len(stray),
+            stray=stray,
+            faces=sorted(set(faces)),
         )
     return faces
 

@@ -49,7 +49,7 @@ def episodic_cards_deal(
     try:
         level = rules_episodic.check_deal_level(level)
     except ValueError as exc:
-        refuse("level", str(exc))
+        refuse("level", rule_refusal(exc))
     guilds = table_order(list(campaign.guilds.select_related("colour")), campaign.next_starting_areas)
     bare = [g.colour.name for g in guilds if not heroes_for_bought_cards(g)]
     if bare:

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from campaigns.errors import rule_refusal
 from campaigns.models import DeathCurse, Edition
 from campaigns.selectors.dice import edition_dice
 from rules_helpers import curses, dice, editions, monsters, odds, spawn
@@ -55,7 +56,7 @@ def rule_of(field: str) -> Iterator[None]:
     try:
         yield
     except ValueError as exc:
-        raise ValidationError({field: [str(exc)]}) from exc
+        raise ValidationError({field: [rule_refusal(exc)]}) from exc
 
 
 # --- Dice ---------------------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ def test_two_spawn_tokens_with_the_same_pair_are_refused():
 
 
 def test_a_spawn_token_with_a_symbol_the_die_lacks_is_refused():
-    with pytest.raises(ValueError, match="not faces of the Attack die"):
+    with pytest.raises(ValueError, match=r"symbol \[.shield.\] is not a face of the Attack die"):
         resolve_spawn(["harpy"], (SpawnToken(("shield", "melee")),), rng=random.Random(1))
 
 
