@@ -41,6 +41,9 @@ from rules_helpers.drafts import HeroDraft
 # Old states are never read again; a day keeps a quiet campaign's sheet between evenings of play.
 TIMEOUT = 24 * 60 * 60
 HISTORY_LATEST = 20
+# A rendered sheet is kept per reader: an hour, so a busy evening's old states leave the cache soon (a reader
+# still polling an unchanged campaign renders it again once an hour).
+READER_TIMEOUT = 60 * 60
 
 
 def _key(kind: str, campaign_id: int, history_seq: int, content: str) -> str:
@@ -84,7 +87,7 @@ def cached_reader_sheet(
         return body, None
     # The sheet may be newer than the access check's row (read afresh on a miss): its own ETag names it.
     tag = sheet_etag(data["revision"], data["history_seq"], content, access.role, access.user_id, form)
-    cache.set(_key("sheet-bytes", access.campaign.pk, data["history_seq"], tag), body, TIMEOUT)
+    cache.set(_key("sheet-bytes", access.campaign.pk, data["history_seq"], tag), body, READER_TIMEOUT)
     return body, tag
 
 

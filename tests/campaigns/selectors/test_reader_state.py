@@ -114,3 +114,34 @@ def test_no_such_campaign_and_an_outsider_are_404_as_before(campaign, outsider):
     assert phone.get(f"/api/v1/campaigns/{campaign.pk}/").status_code == 404  # not kept as a member
     assert phone.get(f"/api/v1/campaigns/{campaign.pk + 1000}/").status_code == 404
     assert phone.get("/api/v1/campaigns/").json() == []
+
+
+def test_a_304_with_a_token_reads_the_cache_once_and_makes_no_query(owner, campaign, monkeypatch):
+    """The token and the campaign's kept access check are read in one round trip (`read_ahead`)."""
+    from django.core.cache import cache
+
+    phone = token_client(owner)
+    url = f"/api/v1/campaigns/{campaign.pk}/"
+    etag = phone.get(url).headers["ETag"]
+    phone.get(url, HTTP_IF_NONE_MATCH=etag)
+    reads, inside, get, get_many = [], [], cache.get, cache.get_many
+
+    def many(keys, *args, **kwargs):
+        reads.append(list(keys))
+        inside.append(True)  # local memory answers get_many with get, key by key: not a round trip
+        try:
+            return get_many(keys, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    def one(key, *args, **kwargs):
+        if not inside:
+            reads.append(key)
+        return get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get_many", many)
+    monkeypatch.setattr(cache, "get", one)
+    response, count = read(phone, url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304 and count == 0
+    (only,) = reads
+    assert only[0].startswith("api-token:") and f"campaign-access.v2:{campaign.pk}" in only
