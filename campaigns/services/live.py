@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
 from campaigns.errors import refuse, rule_refusal
@@ -153,14 +154,30 @@ def _counter_of(who: str, counter: str) -> dict[str, str]:
     return {"who": who, "counter": term_word(counter)}
 
 
+# Each counter's refusals apart (one context per counter), so a language can make the verb agree with the
+# counter's word (pt-BR: "moedas … não podem", "tesouro … não pode").
+_BELOW = {
+    "deaths": pgettext_lazy("deaths counter", "%(who)s's %(counter)s cannot go below 0."),
+    "damnation": pgettext_lazy("damnation counter", "%(who)s's %(counter)s cannot go below 0."),
+    "coins": pgettext_lazy("coins counter", "%(who)s's %(counter)s cannot go below 0."),
+    "treasure": pgettext_lazy("treasure counter", "%(who)s's %(counter)s cannot go below 0."),
+}
+_ABOVE = {
+    "deaths": pgettext_lazy("deaths counter", "%(who)s's %(counter)s cannot go above %(most)s."),
+    "damnation": pgettext_lazy("damnation counter", "%(who)s's %(counter)s cannot go above %(most)s."),
+    "coins": pgettext_lazy("coins counter", "%(who)s's %(counter)s cannot go above %(most)s."),
+    "treasure": pgettext_lazy("treasure counter", "%(who)s's %(counter)s cannot go above %(most)s."),
+}
+
+
 def _bump(changes: Changes, row: Any, counter: str, delta: int, label: dict[str, str]) -> None:
     value = getattr(row, counter) + delta
     if not is_whole_number(value):
-        refuse("delta", _("%(who)s's %(counter)s cannot go below 0.") % label)
+        refuse("delta", str(_BELOW[counter]) % label)
     if value > COUNTER_CAPS[counter]:
         refuse(
             "delta",
-            _("%(who)s's %(counter)s cannot go above %(most)s.") % {**label, "most": COUNTER_CAPS[counter]},
+            str(_ABOVE[counter]) % {**label, "most": COUNTER_CAPS[counter]},
         )
     changes.update(row, **{counter: value})
 

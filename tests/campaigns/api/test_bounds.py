@@ -48,11 +48,11 @@ def _live(owner: Any, campaign: Any) -> None:
     assert response.status_code == 201
 
 
-def _tap(owner: Any, campaign: Any, counter: str, delta: int, hero: str | None = None) -> Any:
+def _tap(owner: Any, campaign: Any, counter: str, delta: int, hero: str | None = None, **headers: Any) -> Any:
     revision = refreshed(campaign).guilds.get(colour__slug="yellow").revision
     body = {"counter": counter, "delta": delta, "revision": revision, "hero": hero}
     return client_for(owner).post(
-        f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/live/tally/", body, format="json"
+        f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/live/tally/", body, format="json", **headers
     )
 
 
@@ -66,6 +66,22 @@ def test_a_tap_past_the_coin_cap_is_refused_and_changes_nothing(owner, campaign,
     assert "Yellow's coins cannot go above 999" in response.json()["delta"][0]
     assert snapshot() == before
     assert _tap(owner, campaign, "coins", 4).status_code == 200
+
+
+def test_a_counter_refusal_in_portuguese_agrees_with_the_counters_word(owner, campaign, snapshot):
+    """Issue 18: "moedas" is plural in pt-BR, so its refusals say "não podem"; "tesouro" is singular ("não
+    pode"); English is unchanged."""
+    _live(owner, campaign)
+    PlayResult.objects.filter(play__campaign=campaign, guild__colour__slug="yellow").update(coins=995)
+    before = snapshot()
+    pt = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}
+    above = _tap(owner, campaign, "coins", 10, **pt).json()["delta"][0]
+    assert above == "moedas de Yellow não podem passar de 999."
+    below = _tap(owner, campaign, "treasure", -1, **pt).json()["delta"][0]
+    assert below == "tesouro de Yellow não pode ficar abaixo de 0."
+    english = _tap(owner, campaign, "coins", 10, HTTP_ACCEPT_LANGUAGE="en").json()["delta"][0]
+    assert english == "Yellow's coins cannot go above 999."
+    assert snapshot() == before
 
 
 def test_a_tap_past_the_death_cap_is_refused(owner, campaign, snapshot):
