@@ -123,6 +123,15 @@ SUMMARIES: dict[str, Promise] = {
         "%(who)s imported a content pack of %(count)s records",
         "count",
     ),
+    # The Death Curse draws' explanations, kept with an upgrade phase's draws the same way (`why_parts`).
+    "curse-none-drawn": gettext_lazy("No Death tokens and under %(damnation)s Damnation: no card drawn."),
+    "curse-deck-empty": gettext_lazy("The deck has no curses yet."),
+    "curse-drew-one": gettext_lazy("Drew one card and keeps it (%(curse)s, value %(value)s)."),
+    "curse-keeps-highest": gettext_lazy(
+        "Keeps the highest value: %(curse)s (%(value)s); the rest are discarded."
+    ),
+    "curse-swapped-out": gettext_lazy("Swapped out for an angel in this scenario: no card drawn (U12)."),
+    "curse-deck-ran-out": gettext_lazy("The curse deck ran out before every card was drawn."),
 }
 
 # Words of the game a summary names by value (the live counters), marked so the catalogue holds them.

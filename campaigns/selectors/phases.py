@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from campaigns.access import Access
-from campaigns.history_text import event_summary
+from campaigns.history_text import event_summary, render
 from campaigns.models import (
     Campaign,
     DeathCurse,
@@ -44,10 +44,10 @@ def phase_opened_event(campaign: Campaign, level: int) -> Event:
 def deck_note(phase: UpgradePhase) -> str | None:
     if phase.draft_mode == UpgradePhase.DraftMode.APP:
         return None
-    return (
-        f"The level {phase.level} upgrade deck is not (fully) entered in the app: deal the cards at the "
-        f"table, then each player enters the {UPGRADE_HAND} cards they drafted."
-    )
+    return _(
+        "The level %(level)s upgrade deck is not (fully) entered in the app: deal the cards at the table, "
+        "then each player enters the %(hand)s cards they drafted."
+    ) % {"level": phase.level, "hand": UPGRADE_HAND}
 
 
 # rules_helpers.curses words the note (no catalogue there); the same words marked here for the catalogue.
@@ -73,13 +73,21 @@ def curse_deck_note(draw: dict[str, Any]) -> str | None:
     return _(words) % params
 
 
+def curse_why(draw: dict[str, Any]) -> str:
+    """A draw's explanation in the reader's language; the stored English for a draw made before the ids."""
+    try:
+        return " ".join(render(p["msg"], p["params"]) for p in draw["why_parts"])
+    except (KeyError, TypeError, ValueError):
+        return draw["why"]
+
+
 def phase_view(phase: UpgradePhase, access: Access, guild: Guild | None) -> dict[str, Any]:
     """What one reader may see: everyone sees the curse draws and who is still choosing; only a hand's
     holder (or the owner, picking for an absent player) sees that hand; others' picks stay hidden."""
     parts = list(phase.guilds.select_related("guild__colour"))
     draft = UpgradeDraft.from_dict(phase.draft) if phase.draft else None
     closed = phase.status == UpgradePhase.Status.CLOSED
-    draws = [{**d, "deck_note": curse_deck_note(d)} for d in phase.curse_draws]
+    draws = [{**d, "deck_note": curse_deck_note(d), "why": curse_why(d)} for d in phase.curse_draws]
     return {
         "level": phase.level,
         "status": phase.status,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from campaigns.history_text import names_of, part, render_english
 from campaigns.models import Campaign, DeathCurse, HeroCurse, HeroResult, ScenarioPlay
 from campaigns.selectors.inventory import slots_taken
 from campaigns.services.history import Changes
@@ -90,6 +91,9 @@ def _keep(
             from_incomplete_deck=note[0] is not None,
         )
     drawn = [c.code for c in draw.drawn] if draw is not None else []
+    why = [_why(kept, drawn, count) if hero.fielded else part("curse-swapped-out")]
+    if short:
+        why.append(part("curse-deck-ran-out"))
     return {
         "guild": line.result.guild.colour.slug,
         "hero": hero.hero.slug,
@@ -100,26 +104,18 @@ def _keep(
         "kept": kept.code if kept else None,
         "deck_note": note[0] if count else None,
         "deck_note_params": note[1] if count else None,
-        "why": (
-            _why(kept, drawn, count)
-            if hero.fielded
-            else "Swapped out for an angel in this scenario: no card drawn (U12)."
-        )
-        + (" The curse deck ran out before every card was drawn." if short else ""),
+        # The explanation as message ids and values, said in the reader's language when read; `why` keeps
+        # the English (what a phase drawn before the ids shows).
+        "why": " ".join(render_english(p["msg"], p["params"]) for p in why),
+        "why_parts": why,
     }
 
 
-def _why(kept: DeathCurse | None, drawn: list[str], count: int, short: bool = False) -> str:
+def _why(kept: DeathCurse | None, drawn: list[str], count: int) -> dict[str, Any]:
     if count == 0:
-        return f"No Death tokens and under {DAMNATION_PER_CURSE_CARD} Damnation: no card drawn."
+        return part("curse-none-drawn", damnation=DAMNATION_PER_CURSE_CARD)
     if kept is None:
-        return (
-            "The curse deck ran out: other heroes keep its cards." if short else "The deck has no curses yet."
-        )
-    if short:
-        return (
-            f"The curse deck ran out after {len(drawn)} of {count} cards; keeps {kept.name} ({kept.value})."
-        )
+        return part("curse-deck-empty")
     if len(drawn) == 1:
-        return f"Drew one card and keeps it ({kept.name}, value {kept.value})."
-    return f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
+        return part("curse-drew-one", curse=names_of(kept), value=kept.value)
+    return part("curse-keeps-highest", curse=names_of(kept), value=kept.value)

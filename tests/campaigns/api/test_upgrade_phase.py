@@ -485,3 +485,43 @@ def test_the_incomplete_deck_note_speaks_the_readers_language(table):
     )
     page = client_for(players["teal"]).get(f"/campaigns/{campaign.pk}/upgrade/", HTTP_ACCEPT_LANGUAGE="pt-br")
     assert "cópias desconhecidas para INFD-07" in page.content.decode()
+
+
+def test_each_draws_explanation_speaks_the_readers_language(table):
+    """RB:1628-1630 one card per Death token, keep the highest; BR:224 one per 2 Damnation (issue 18): the
+    explanation is stored as message ids and values, so the API and the page say it in Portuguese for
+    `pt-br`, with the kept curse's Portuguese name, and in English otherwise."""
+    campaign, players = table
+    lines = {colour: result_line(colour, winner=colour == "yellow") for colour in COLOURS}
+    lines["teal"]["heroes"] = [{"hero": "natasha", "deaths": 2}]
+    campaign = record_first(campaign, players["yellow"], **lines)
+    url = f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/"
+    pt = api_for(players["teal"]).get(url, HTTP_ACCEPT_LANGUAGE="pt-br").json()
+    natasha = next(d for d in pt["curse_draws"] if d["hero"] == "natasha")
+    kept = DeathCurse.objects.get(edition__slug="inferno", code=natasha["kept"])
+    assert kept.local_name and natasha["why"].startswith(
+        f"Fica com o maior valor: {kept.local_name} ({kept.value})"
+    )
+    idle = [d for d in pt["curse_draws"] if d["draw_count"] == 0]
+    assert idle and all(
+        d["why"] == "Nenhum marcador de Morte e menos de 2 de Condenação: nenhuma carta sorteada."
+        for d in idle
+    )
+    en = api_for(players["teal"]).get(url, HTTP_ACCEPT_LANGUAGE="en").json()
+    english = next(d for d in en["curse_draws"] if d["hero"] == "natasha")
+    assert english["why"] == f"Keeps the highest value: {kept.name} ({kept.value}); the rest are discarded."
+    page = client_for(players["teal"]).get(f"/campaigns/{campaign.pk}/upgrade/", HTTP_ACCEPT_LANGUAGE="pt-br")
+    assert "Fica com o maior valor" in page.content.decode()
+
+
+def test_the_manual_deck_note_speaks_the_readers_language(table):
+    """BR:230 a deck for each Upgrade Phase; without it in the app the table deals and enters its cards."""
+    UpgradeCard.objects.filter(edition__slug="inferno", deck="level-1").delete()
+    campaign, players = table
+    campaign = record_first(campaign, players["yellow"], yellow=result_line("yellow", winner=True, coins=5))
+    view = (
+        api_for(players["purple"])
+        .get(f"/api/v1/campaigns/{campaign.pk}/upgrade-phase/", HTTP_ACCEPT_LANGUAGE="pt-br")
+        .json()
+    )
+    assert view["deck_note"].startswith("O baralho de Aprimoramento do nível 1 não está (todo) cadastrado")
