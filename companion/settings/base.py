@@ -44,6 +44,9 @@ MIDDLEWARE = [
     # player's saved language to the browser (companion/i18n.py).
     "companion.i18n.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before CSRF's, so it sees Django's cookie: an unchanged CSRF cookie is not sent again, or a late answer
+    # to a request sent before a log-in would undo the log-in's new token (companion/csrf_cookie.py).
+    "companion.csrf_cookie.UnchangedCsrfCookieMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Django's, with the session's user kept in the cache (companion/session_user.py).
     "companion.session_user.CachedAuthenticationMiddleware",

@@ -71,6 +71,7 @@ def test_two_players_run_a_campaign_from_their_own_phones(browser, live_server, 
     ben_context = browser.new_context(viewport=PHONE, base_url=live_server.url, device_scale_factor=2)
     ben = ben_context.new_page()
     sign_up(ben, "ben", next_url="/campaigns/join/")
+    ben.wait_for_url(re.compile(r"/campaigns/join/$"))
     ben.get_by_label("Join code").fill(code.lower())
     ben.get_by_role("button", name="Join").click()
     ben.wait_for_url(re.compile(r"/campaigns/\d+/#guilds$"))
