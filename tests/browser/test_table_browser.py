@@ -70,10 +70,6 @@ def wait_teal_coins(page, value: str, timeout: int = 5000) -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="Load-sensitive: the offline step timed out once on a machine shared with other browser runs.",
-)
 def test_taps_keep_the_thumbs_place_and_say_how_they_went(demo, phone):
     log_in(phone, "ana")
     phone.goto(f"/campaigns/{demo.pk}/")
