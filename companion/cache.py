@@ -79,11 +79,12 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = ReusedClients
+        # The throttle's script, per client: registered once (hashed once), then run by EVALSHA.
+        self._scripts: dict[int, Any] = {}
 
     def validate_key(self, key: Any) -> None:
         """Redis takes any key. Django's check warns about keys memcached would refuse, one character at a
         time, on every call: a cost each polled read paid for nothing here."""
-        self._scripts: dict[int, Any] = {}  # the throttle's script, per client (EVALSHA after the first)
 
     get = _degrade(_default)(RedisCache.get)
     get_many = _degrade(lambda *a, **k: {})(RedisCache.get_many)

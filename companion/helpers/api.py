@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -129,6 +132,11 @@ def _dice(roll: dice.Roll, kind: str) -> list[dict[str, Any]]:
 
 
 def roll_data(result: services.DiceResult) -> dict[str, Any]:
+    return {**roll_outcome(result), "odds": {"wounds": {str(w): p for w, p in result.odds.items()}}}
+
+
+def roll_outcome(result: services.DiceResult) -> dict[str, Any]:
+    """The answer without its odds (the last key of `roll_data`)."""
     attack, defense = result.attack, result.defense
     return {
         "kind": result.kind,
@@ -141,8 +149,43 @@ def roll_data(result: services.DiceResult) -> dict[str, Any]:
         "wounds": result.wounds,
         "overkills": result.overkills,
         "seed": result.seed,
-        "odds": {"wounds": {str(w): p for w, p in result.odds.items()}},
     }
+
+
+# The odds are most of the answer's bytes (a float per number of Wounds) and the same for every roll of
+# one attack, so their JSON is kept per process, keyed by the odds themselves (never stale); bounded by
+# starting again when full.
+_ODDS_JSON: dict[tuple[float, ...], str] = {}
+_ODDS_JSON_MOST = 1024
+
+
+def _dumps(data: Any) -> str:
+    # As DRF's JSONRenderer writes JSON with the project's settings (compact, UTF-8, no NaN).
+    renderer = JSONRenderer
+    return json.dumps(
+        data,
+        cls=renderer.encoder_class,
+        ensure_ascii=renderer.ensure_ascii,
+        allow_nan=not renderer.strict,
+        separators=(",", ":") if renderer.compact else (", ", ": "),
+    )
+
+
+def _odds_json(odds: dict[int, float]) -> str:
+    key = tuple(odds.values())  # the keys are 0, 1, 2, ... in order
+    text = _ODDS_JSON.get(key)
+    if text is None:
+        if len(_ODDS_JSON) >= _ODDS_JSON_MOST:
+            _ODDS_JSON.clear()
+        text = _ODDS_JSON[key] = _dumps({"wounds": {str(w): p for w, p in odds.items()}})
+    return text
+
+
+def roll_body(result: services.DiceResult) -> bytes:
+    """The bytes DRF's JSONRenderer makes of `roll_data(result)`, with the odds' JSON kept."""
+    outcome = _dumps(roll_outcome(result))
+    text = f'{outcome[:-1]},"odds":{_odds_json(result.odds)}}}'
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
 
 
 ROLL_COUNTS = {
@@ -189,7 +232,12 @@ class RollView(HelperView):
             data.is_valid(raise_exception=True)
             checked = data.validated_data
         content = getattr(request, "cache_read", {}).get(CONTENT_VERSION_KEY)
-        return Response(roll_data(services.dice_roll(**checked, content=content)))
+        result = services.dice_roll(**checked, content=content)
+        renderer, media_type = request.accepted_renderer, request.accepted_media_type
+        if type(renderer) is JSONRenderer and renderer.compact and "indent" not in media_type:
+            # The plain JSON answer, written straight to bytes (see roll_body); anything else as DRF renders.
+            return HttpResponse(roll_body(result), content_type=renderer.media_type)
+        return Response(roll_data(result))
 
 
 # --- Spawn --------------------------------------------------------------------------------------------
