@@ -8,6 +8,17 @@ import time
 
 PHONE_800 = {"width": 360, "height": 800}
 PASSWORD = "secret-pass-123"
+
+
+def log_in(page, username: str, password: str = PASSWORD) -> None:
+    """Log in through the log-in page, as a player does, and wait for the campaigns."""
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/campaigns/"))
+
+
 # The tapped control may move a little (a "saved" line appears under it), never by a screen.
 STILL_PX = 50
 # Another phone shows a change within 2 s (the pages poll every 1.5 s).
@@ -49,11 +60,7 @@ class Phone:
         self.page = self.context.new_page()
         # A step that does not come fails the night in seconds, not in Playwright's default 30 s.
         self.page.set_default_timeout(10_000)
-        self.page.goto("/accounts/login/")
-        self.page.get_by_label("Username").fill(username)
-        self.page.get_by_label("Password").fill(PASSWORD)
-        self.page.get_by_role("button", name="Log in").click()
-        self.page.wait_for_url(re.compile(r"/campaigns/"))
+        log_in(self.page, username)
 
     def tap_in_place(self, control, keep=None, *, saved: bool = True) -> float:
         """Tap `control` held in the middle of the screen; answer how far it (or `keep`, when the write

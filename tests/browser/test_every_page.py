@@ -25,6 +25,7 @@ from campaigns.selectors.campaigns import open_phase_for
 from campaigns.services import hero_draft, upgrade
 from rules_helpers.drafts import UpgradeDraft
 from tests.browser.conftest import ARTIFACTS, scroll_width, serious_violations
+from tests.browser.table_phones import PASSWORD, log_in
 from tests.campaigns.pages.helpers import first_scenario
 from tests.factories import (
     UserFactory,
@@ -39,7 +40,6 @@ from tests.factories import (
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_800 = {"width": 360, "height": 800}
-PASSWORD = "secret-pass-123"
 ALL_PANELS = "record,table,history,map,charts,guild-yellow,guild-purple,guild-teal,guild-gray"
 
 # Routes that are not pages a player lands on, and why.
@@ -187,11 +187,7 @@ def checker(browser, live_server, content) -> Iterator[Callable[..., Checker]]:
         contexts.append(context)
         page = context.new_page()
         if username:
-            page.goto("/accounts/login/")
-            page.get_by_label("Username").fill(username)
-            page.get_by_label("Password").fill(password)
-            page.get_by_role("button", name="Log in").click()
-            page.wait_for_url(re.compile(r"/campaigns/"))
+            log_in(page, username, password)
         return Checker(page)
 
     yield open_phone

@@ -4,13 +4,12 @@ no sideways scroll (GF:174-176)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from campaigns.models import GuildHero
 from campaigns.services.live import live_quest, live_start
 from tests.browser.conftest import scroll_width, serious_violations
+from tests.browser.table_phones import log_in
 from tests.factories import (
     UserFactory,
     access,
@@ -24,17 +23,12 @@ from tests.factories import (
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_800 = {"width": 360, "height": 800}
-PASSWORD = "secret-pass-123"
 
 
 def _phone(browser, live_server, username):
     context = browser.new_context(viewport=PHONE_800, base_url=live_server.url, device_scale_factor=1)
     page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/campaigns/"))
+    log_in(page, username)
     return context, page
 
 

@@ -15,6 +15,7 @@ from django.core.management import call_command
 from campaigns.management.commands.seed_demo import DEMO_PASSWORD
 from campaigns.models import Campaign
 from tests.browser.conftest import PHONE
+from tests.browser.table_phones import log_in as shared_log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,11 +32,7 @@ def demo(content: None) -> Campaign:
 
 
 def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/campaigns/"))
+    shared_log_in(page, username, DEMO_PASSWORD)
 
 
 def phone_for(browser, live_server, username: str):

@@ -12,12 +12,12 @@ from campaigns.models import ScenarioPlay
 from campaigns.selectors.preferences import spawn_scenario
 from campaigns.services.preferences import spawn_setup_save
 from tests.browser.conftest import ARTIFACTS, scroll_width, serious_violations
+from tests.browser.table_phones import log_in
 from tests.factories import UserFactory, access, build_campaign, refreshed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_800 = {"width": 360, "height": 800}
-PASSWORD = "secret-pass-123"
 
 
 class Taps:
@@ -54,11 +54,7 @@ def table(browser, live_server, content):
     campaign = build_campaign(owner, guilds={"yellow": None, "teal": player, "purple": player})
     context = browser.new_context(viewport=PHONE_800, base_url=live_server.url, device_scale_factor=1)
     page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("olga")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/campaigns/"))
+    log_in(page, "olga")
     page.goto(f"/campaigns/{campaign.pk}/")
     yield page, campaign, owner
     context.close()

@@ -4,11 +4,10 @@ within 50 px of where it was; a panel that shrank above the middle of the screen
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.browser.test_every_page import PASSWORD, PHONE_800, draft_hands
+from tests.browser.table_phones import log_in
+from tests.browser.test_every_page import PHONE_800, draft_hands
 from tests.campaigns.pages.helpers import first_scenario
 from tests.factories import UserFactory, build_campaign, level_one_deck
 
@@ -46,11 +45,7 @@ def buying(browser, live_server, content):
     campaign = draft_hands(owner, first_scenario(owner, build_campaign(owner), upgrade_on_paper=False))
     context = browser.new_context(viewport=PHONE_800, base_url=live_server.url)
     page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("olga")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/campaigns/"))
+    log_in(page, "olga")
     page.goto(f"/campaigns/{campaign.pk}/upgrade/?guild=yellow")
     page.on("dialog", lambda dialog: dialog.accept())
     yield page
