@@ -98,7 +98,7 @@ JOIN_THROTTLES = (JoinUserThrottle, JoinClientThrottle)
 # whole list on each request: at a few hundred requests a second that is thousands of timestamps pickled
 # through Redis twice per request. `WindowRateThrottle` counts instead: the window opens with the client's
 # first request and lasts the rate's duration; each request adds one. With Redis it is one round trip
-# (`ResilientRedisCache.hit`).
+# (`ResilientRedisCache.hit`); the anonymous helpers' limit counts in batches (`window_hit_batched`).
 
 
 def window_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
@@ -115,24 +115,20 @@ def window_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
         return 1, seconds
 
 
-def window_hit_reading(
-    cache: Any, key: str, seconds: int, read: tuple[str, ...]
-) -> tuple[int, float, dict[str, Any]]:
-    """`window_hit`, and the cached values under `read` (those present): one round trip with Redis."""
-    hit_reading = getattr(cache, "hit_reading", None)
-    if hit_reading is not None:
-        return hit_reading(key, seconds, read)
-    count, remaining = window_hit(cache, key, seconds)
-    return count, remaining, cache.get_many(list(read))
+def window_hit_batched(cache: Any, key: str, seconds: int) -> tuple[int, float]:
+    """`window_hit`, counted in this process and shared through Redis in batches where the cache can
+    (`companion.batched_counts`): for a limit on the server's time, not on guessing a secret."""
+    hit_batched = getattr(cache, "hit_batched", None)
+    if hit_batched is not None:
+        return hit_batched(key, seconds)
+    return window_hit(cache, key, seconds)
 
 
 class WindowRateThrottle(ScopedRateThrottle):
-    """`ScopedRateThrottle`'s scopes and rates, counted per window instead of per request time.
+    """`ScopedRateThrottle`'s scopes and rates, counted per window instead of per request time
+    (`batched`: counted in batches, `window_hit_batched`)."""
 
-    `read`: cache keys the view needs, read in the same round trip as the count and handed to it as
-    `request.cache_read` (a throttled request's only other cache call, made for free)."""
-
-    read: tuple[str, ...] = ()
+    batched = False
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         self.scope = getattr(view, self.scope_attr, None)
@@ -143,12 +139,8 @@ class WindowRateThrottle(ScopedRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        if self.read:
-            count, self.remaining, request.cache_read = window_hit_reading(
-                self.cache, self.key, self.duration, self.read
-            )
-        else:
-            count, self.remaining = window_hit(self.cache, self.key, self.duration)
+        hit = window_hit_batched if self.batched else window_hit
+        count, self.remaining = hit(self.cache, self.key, self.duration)
         return count <= self.num_requests
 
     def wait(self) -> float | None:

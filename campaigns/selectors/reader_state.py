@@ -1,5 +1,6 @@
 """The access check kept in the cache, for the reads that need nothing more: an unchanged sheet (304), a
-kept sheet, the campaign list. A hit costs one round trip to the cache and no query.
+kept sheet, the campaign list. A hit costs no query, and no round trip once the process keeps it
+(`companion.near_cache`).
 
 What is kept, per campaign: its row (with its edition's) and every member's role; per user: the list of
 their campaigns. Every entry is stored with a *generation*: a random token under a key of its own (one per

@@ -140,13 +140,41 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # Redis is optional: when REDIS_URL is set it is the Celery broker, result backend and cache;
 # without it, tasks run in-process (eager) and the cache is local memory.
 REDIS_URL = env("REDIS_URL", default="")
+# The cache keys each process also keeps (see CACHES): who a token or session names, the access checks and
+# their generations, the content version and bodies, the kept sheets and pages. No prefix may start another
+# (Redis refuses overlapping prefixes); `tests/companion/test_near_cache.py` checks both.
+NEAR_CACHE_PREFIXES = [
+    "api-token:",
+    "user-gen:",
+    "user-row:",
+    "django.contrib.sessions.cached_db",
+    "campaign-gen:",
+    "campaign-access.v2:",
+    "user-campaigns-gen:",
+    "user-campaigns.v2:",
+    "owner-tools:",
+    "content-version",
+    "content:",
+    "catalog:",
+    "sheet:",
+    "sheet-bytes:",
+    "page:",
+    "sheet-page:",
+]
 if REDIS_URL:
     CACHES = {
         "default": {
             # Throttles and caches fail open while Redis is down instead of taking the pages with them.
             "BACKEND": "companion.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": {
+                "socket_connect_timeout": 1,
+                "socket_timeout": 1,
+                # Kept in each process as well, dropped the moment Redis reports a change (companion/
+                # near_cache.py): what every polled read asks for. Never a counter (throttles, progress)
+                # or a key whose expiry is a rule (join codes).
+                "NEAR_PREFIXES": NEAR_CACHE_PREFIXES,
+            },
         }
     }
 

@@ -399,31 +399,3 @@ def test_the_redis_window_is_one_counter_that_expires_with_its_window(redis_url)
     redis.delete("w")
     down = ResilientRedisCache("redis://127.0.0.1:1", {"OPTIONS": {"socket_connect_timeout": 0.2}})
     assert window_hit(down, "w", 60) == (1, 60.0)  # Redis down: the throttle lets the request through
-
-
-def test_a_count_can_read_cached_values_in_the_same_call(api):
-    from companion.throttling import window_hit_reading
-
-    cache.set("test-read", "v1")
-    assert window_hit_reading(cache, "test-window", 60, ("test-read", "test-absent")) == (
-        1,
-        60,
-        {"test-read": "v1"},
-    )
-
-
-@pytest.mark.services
-def test_the_redis_count_reads_cached_values_in_its_one_command(redis_url):
-    from companion.cache import ResilientRedisCache
-    from companion.throttling import window_hit_reading
-
-    redis = ResilientRedisCache(redis_url, {"KEY_PREFIX": "test-window"})
-    redis.delete_many(["w", "version"])
-    redis.set("version", "abc123")
-    first = window_hit_reading(redis, "w", 60, ("version", "absent"))
-    second = window_hit_reading(redis, "w", 60, ("version",))
-    assert first[0] == 1 and second[0] == 2 and 0 < second[1] <= 60
-    assert first[2] == second[2] == {"version": "abc123"}
-    redis.delete_many(["w", "version"])
-    down = ResilientRedisCache("redis://127.0.0.1:1", {"OPTIONS": {"socket_connect_timeout": 0.2}})
-    assert window_hit_reading(down, "w", 60, ("version",)) == (1, 60.0, {})
