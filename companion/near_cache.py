@@ -52,6 +52,7 @@ class NearCache:
         self._epoch = 0
         self._connection: Connection | None = None
         self._poll: Any = None
+        self._draining = False
         self._pid = 0
         self._retry_at = 0.0
 
@@ -60,18 +61,32 @@ class NearCache:
 
     def fresh(self) -> int | None:
         """Take in the invalidations that have arrived; the epoch to hand back to `keep`, or None when
-        the process cannot know what changed (nothing may be read from or kept here then)."""
+        the process cannot know what changed (nothing may be read from or kept here then).
+
+        Most reads find nothing waiting and no thread applying an invalidation: one `poll`, no lock. A
+        thread that drains says so (`_draining`) before it reads the socket, so a thread that polls after
+        the bytes left the socket waits on the lock until they are applied."""
+        poller = self._poll if self._pid == os.getpid() else None
+        if poller is not None:
+            try:
+                if not poller.poll(0) and not self._draining:
+                    return self._epoch
+            except (OSError, ValueError):
+                pass  # handled under the lock below
         with self._lock:
             if self._pid != os.getpid():  # first use, or a forked worker: its own connection
-                self._connection, self._pid, self._retry_at = None, os.getpid(), 0.0
+                self._connection, self._poll, self._pid, self._retry_at = None, None, os.getpid(), 0.0
             if self._connection is None and not self._connect():
                 return None
+            self._draining = True
             try:
                 while self._poll.poll(0):
                     self._drain()
             except (RedisError, OSError, ValueError) as exc:
                 self._lost(exc)
                 return None
+            finally:
+                self._draining = False
             return self._epoch
 
     def get(self, key: str) -> bytes | None:
@@ -156,7 +171,7 @@ class NearCache:
 
     def _lost(self, exc: Exception) -> None:
         logger.warning("Near cache lost its Redis connection (%s); reading Redis each time", exc)
-        connection, self._connection = self._connection, None
+        connection, self._connection, self._poll = self._connection, None, None
         self._retry_at = time.monotonic() + RETRY_SECONDS
         self._epoch += 1
         self._values.clear()

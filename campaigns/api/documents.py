@@ -198,11 +198,13 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
     return dict(serializer.validated_data)
 
 
-sheet = "campaigns/<int:pk>/sheet-pdf/"
-document_urls = [
+sheet = "<int:pk>/sheet-pdf/"
+campaign_document_urls = [  # under campaigns/
     path(sheet, SheetPdf.as_view(), name="sheet-pdf"),
     path(f"{sheet}<int:doc_id>/", SheetPdfStatus.as_view(), name="sheet-pdf-status"),
     path(f"{sheet}<int:doc_id>/download/", SheetPdfDownload.as_view(), name="sheet-pdf-download"),
+]
+blank_document_urls = [
     path("blank-sheet-pdf/", BlankPdf.as_view(), name="blank-pdf"),
     path("blank-sheet-pdf/<int:doc_id>/", BlankPdfStatus.as_view(), name="blank-pdf-status"),
     path("blank-sheet-pdf/<int:doc_id>/download/", BlankPdfDownload.as_view(), name="blank-pdf-download"),

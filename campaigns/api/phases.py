@@ -134,16 +134,16 @@ class HeroDraftView(CampaignAPIView):
         return Response(phases.hero_draft_view(record, guild))
 
 
-phase_urls = [
-    ("campaigns/<int:pk>/upgrade-phase/", UpgradePhaseView, "upgrade-phase"),
-    ("campaigns/<int:pk>/upgrade-phase/restart/", UpgradeRestart, "upgrade-phase-restart"),
-    ("campaigns/<int:pk>/upgrade-phases/<int:level>/review/", PhaseReview, "upgrade-phase-review"),
-    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/pick/", UpgradePick, "upgrade-pick"),
-    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/enter/", UpgradeEnter, "upgrade-enter"),
-    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/buy/", UpgradeBuy, "upgrade-buy"),
-    ("campaigns/<int:pk>/guilds/<slug:colour>/upgrade-phase/confirm/", UpgradeConfirm, "upgrade-confirm"),
-    ("campaigns/<int:pk>/hero-draft/", HeroDraftView, "hero-draft"),
-    ("campaigns/<int:pk>/hero-draft/start/", HeroDraftStart, "hero-draft-start"),
-    ("campaigns/<int:pk>/hero-draft/abandon/", HeroDraftAbandon, "hero-draft-abandon"),
-    ("campaigns/<int:pk>/guilds/<slug:colour>/hero-draft/pick/", HeroDraftPick, "hero-draft-pick"),
+phase_urls = [  # under campaigns/
+    ("<int:pk>/upgrade-phase/", UpgradePhaseView, "upgrade-phase"),
+    ("<int:pk>/upgrade-phase/restart/", UpgradeRestart, "upgrade-phase-restart"),
+    ("<int:pk>/upgrade-phases/<int:level>/review/", PhaseReview, "upgrade-phase-review"),
+    ("<int:pk>/guilds/<slug:colour>/upgrade-phase/pick/", UpgradePick, "upgrade-pick"),
+    ("<int:pk>/guilds/<slug:colour>/upgrade-phase/enter/", UpgradeEnter, "upgrade-enter"),
+    ("<int:pk>/guilds/<slug:colour>/upgrade-phase/buy/", UpgradeBuy, "upgrade-buy"),
+    ("<int:pk>/guilds/<slug:colour>/upgrade-phase/confirm/", UpgradeConfirm, "upgrade-confirm"),
+    ("<int:pk>/hero-draft/", HeroDraftView, "hero-draft"),
+    ("<int:pk>/hero-draft/start/", HeroDraftStart, "hero-draft-start"),
+    ("<int:pk>/hero-draft/abandon/", HeroDraftAbandon, "hero-draft-abandon"),
+    ("<int:pk>/guilds/<slug:colour>/hero-draft/pick/", HeroDraftPick, "hero-draft-pick"),
 ]

@@ -23,26 +23,24 @@ router.register("monsters", content.MonsterViewSet, basename="monster")
 router.register("upgrade-cards", content.UpgradeCardViewSet, basename="upgrade-card")
 router.register("death-curses", content.DeathCurseViewSet, basename="death-curse")
 
-guild = "campaigns/<int:pk>/guilds/<slug:colour>/"
+guild = "<int:pk>/guilds/<slug:colour>/"
 campaign_urls = [
-    path("campaigns/", campaigns.CampaignList.as_view(), name="campaign-list"),
-    path("campaigns/join/", campaigns.CampaignJoin.as_view(), name="campaign-join"),
-    path("campaigns/import/", campaigns.Import.as_view(), name="campaign-import"),
-    path("campaigns/imports/<int:job>/", campaigns.ImportStatus.as_view(), name="campaign-import-status"),
-    path("campaigns/<int:pk>/", campaigns.CampaignDetail.as_view(), name="campaign-detail"),
-    path("campaigns/<int:pk>/join-codes/", campaigns.JoinCodeCreate.as_view(), name="campaign-join-codes"),
-    path("campaigns/<int:pk>/export/", campaigns.Export.as_view(), name="campaign-export"),
-    path("campaigns/<int:pk>/backups/", backups.BackupList.as_view(), name="campaign-backups"),
+    path("", campaigns.CampaignList.as_view(), name="campaign-list"),
+    path("join/", campaigns.CampaignJoin.as_view(), name="campaign-join"),
+    path("import/", campaigns.Import.as_view(), name="campaign-import"),
+    path("imports/<int:job>/", campaigns.ImportStatus.as_view(), name="campaign-import-status"),
+    path("<int:pk>/", campaigns.CampaignDetail.as_view(), name="campaign-detail"),
+    path("<int:pk>/join-codes/", campaigns.JoinCodeCreate.as_view(), name="campaign-join-codes"),
+    path("<int:pk>/export/", campaigns.Export.as_view(), name="campaign-export"),
+    path("<int:pk>/backups/", backups.BackupList.as_view(), name="campaign-backups"),
+    path("<int:pk>/backups/restore/", backups.BackupRestore.as_view(), name="campaign-backup-restore"),
+    path("<int:pk>/share-link/", backups.ShareLinkRenew.as_view(), name="campaign-share-link"),
     path(
-        "campaigns/<int:pk>/backups/restore/", backups.BackupRestore.as_view(), name="campaign-backup-restore"
-    ),
-    path("campaigns/<int:pk>/share-link/", backups.ShareLinkRenew.as_view(), name="campaign-share-link"),
-    path(
-        "campaigns/<int:pk>/share-link/revoke/",
+        "<int:pk>/share-link/revoke/",
         backups.ShareLinkRevoke.as_view(),
         name="campaign-share-link-revoke",
     ),
-    path("campaigns/<int:pk>/guilds/", guilds.GuildAdd.as_view(), name="campaign-guild-add"),
+    path("<int:pk>/guilds/", guilds.GuildAdd.as_view(), name="campaign-guild-add"),
     path(f"{guild}claim/", guilds.GuildClaim.as_view(), name="guild-claim"),
     path(f"{guild}assign/", guilds.GuildAssign.as_view(), name="guild-assign"),
     path(f"{guild}heroes/", guilds.GuildHeroes.as_view(), name="guild-heroes"),
@@ -54,37 +52,33 @@ campaign_urls = [
     path(f"{guild}curses/remove/", guilds.CurseRemove.as_view(), name="guild-curse-remove"),
     path(f"{guild}saved-coins/", guilds.SavedCoins.as_view(), name="guild-saved-coins"),
     path(f"{guild}angel/", guilds.AngelTake.as_view(), name="guild-angel"),
-    path("campaigns/<int:pk>/plays/", scenarios.PlayRecord.as_view(), name="campaign-plays"),
-    path(
-        "campaigns/<int:pk>/next-scenario/", scenarios.NextScenario.as_view(), name="campaign-next-scenario"
-    ),
-    path("campaigns/<int:pk>/finale/", scenarios.Finale.as_view(), name="campaign-finale"),
-    path("campaigns/<int:pk>/seating/", scenarios.Seating.as_view(), name="campaign-seating"),
-    path(
-        "campaigns/<int:pk>/episodic-deal/", scenarios.EpisodicDeal.as_view(), name="campaign-episodic-deal"
-    ),
-    path("campaigns/<int:pk>/live/", live.Live.as_view(), name="campaign-live"),
-    path("campaigns/<int:pk>/live/start/", live.LiveStart.as_view(), name="campaign-live-start"),
-    path("campaigns/<int:pk>/live/abandon/", live.LiveAbandon.as_view(), name="campaign-live-abandon"),
-    path("campaigns/<int:pk>/live/kill/", live.LiveKill.as_view(), name="campaign-live-kill"),
+    path("<int:pk>/plays/", scenarios.PlayRecord.as_view(), name="campaign-plays"),
+    path("<int:pk>/next-scenario/", scenarios.NextScenario.as_view(), name="campaign-next-scenario"),
+    path("<int:pk>/finale/", scenarios.Finale.as_view(), name="campaign-finale"),
+    path("<int:pk>/seating/", scenarios.Seating.as_view(), name="campaign-seating"),
+    path("<int:pk>/episodic-deal/", scenarios.EpisodicDeal.as_view(), name="campaign-episodic-deal"),
+    path("<int:pk>/live/", live.Live.as_view(), name="campaign-live"),
+    path("<int:pk>/live/start/", live.LiveStart.as_view(), name="campaign-live-start"),
+    path("<int:pk>/live/abandon/", live.LiveAbandon.as_view(), name="campaign-live-abandon"),
+    path("<int:pk>/live/kill/", live.LiveKill.as_view(), name="campaign-live-kill"),
     path(f"{guild}live/tally/", live.LiveTally.as_view(), name="guild-live-tally"),
     path(f"{guild}live/quest/", live.LiveQuest.as_view(), name="guild-live-quest"),
     path(f"{guild}live/angel/", live.LiveAngel.as_view(), name="guild-live-angel"),
-    path("campaigns/<int:pk>/history/", history.History.as_view(), name="campaign-history"),
-    path("campaigns/<int:pk>/undo/", history.Undo.as_view(), name="campaign-undo"),
-    path("campaigns/<int:pk>/content/", overrides.ContentOverrides.as_view(), name="campaign-content"),
+    path("<int:pk>/history/", history.History.as_view(), name="campaign-history"),
+    path("<int:pk>/undo/", history.Undo.as_view(), name="campaign-undo"),
+    path("<int:pk>/content/", overrides.ContentOverrides.as_view(), name="campaign-content"),
     path(
-        "campaigns/<int:pk>/content/verify/",
+        "<int:pk>/content/verify/",
         overrides.ContentVerify.as_view(),
         name="campaign-content-verify",
     ),
     path(
-        "campaigns/<int:pk>/content/export/",
+        "<int:pk>/content/export/",
         overrides.ContentExport.as_view(),
         name="campaign-content-export",
     ),
     path(
-        "campaigns/<int:pk>/content/import/",
+        "<int:pk>/content/import/",
         overrides.ContentImport.as_view(),
         name="campaign-content-import",
     ),
@@ -92,9 +86,13 @@ campaign_urls = [
 
 campaign_urls += [path(route, view.as_view(), name=name) for route, view, name in phases.phase_urls]
 
+campaign_urls += documents.campaign_document_urls
+
+# The campaigns' routes under one prefix: a request for anything else (content, the polled editions)
+# passes them with one check instead of one per route.
 urlpatterns = [
+    path("campaigns/", include(campaign_urls)),
     path("content/report/", content.content_report_view, name="content-report"),
-    *campaign_urls,
-    *documents.document_urls,
+    *documents.blank_document_urls,
     path("", include(router.urls)),
 ]

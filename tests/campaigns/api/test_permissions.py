@@ -110,8 +110,19 @@ def _client(role, users):
     return api_for(users.get(role))
 
 
+def _routes(patterns, prefix=""):
+    """Every route as the API serves it: the prefixes of the includes it sits in, joined."""
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if hasattr(pattern, "url_patterns"):
+            yield from _routes(pattern.url_patterns, route)
+        else:
+            yield route
+
+
 def test_the_matrix_covers_every_campaign_route():
-    patterns = {str(p.pattern) for p in get_resolver().url_patterns for p in getattr(p, "url_patterns", [p])}
+    api = [route for route in _routes(get_resolver().url_patterns) if route.startswith("api/v1/")]
+    patterns = {route.removeprefix("api/v1/") for route in api}
     routes = {
         p.replace("<int:pk>", "{id}").replace("<slug:colour>", "{colour}")
         for p in patterns
