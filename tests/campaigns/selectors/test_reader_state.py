@@ -145,3 +145,17 @@ def test_a_304_with_a_token_reads_the_cache_once_and_makes_no_query(owner, campa
     assert response.status_code == 304 and count == 0
     (only,) = reads
     assert only[0].startswith("api-token:") and f"campaign-access.v2:{campaign.pk}" in only
+
+
+def test_a_kept_row_is_rebuilt_as_the_database_loads_it(campaign, django_assert_num_queries):
+    from campaigns.models import Campaign
+
+    loaded = Campaign.objects.select_related("edition").get(pk=campaign.pk)
+    row = reader_state._row(loaded) + reader_state._row(loaded.edition)
+    with django_assert_num_queries(0):
+        rebuilt = reader_state._campaign(row)
+        assert rebuilt.edition.slug == loaded.edition.slug
+    for model_row, rebuilt_row in ((loaded, rebuilt), (loaded.edition, rebuilt.edition)):
+        assert reader_state._row(rebuilt_row) == reader_state._row(model_row)
+        assert (rebuilt_row._state.adding, rebuilt_row._state.db) == (False, "default")
+    assert rebuilt == loaded and rebuilt.edition_id == loaded.edition_id
