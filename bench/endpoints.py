@@ -323,8 +323,46 @@ def settle(port: int, path: str) -> None:
     time.sleep(0.5)
 
 
-def run(endpoint: Endpoint, site: Site, *, connections: int, seconds: float, scripts: Path) -> dict[str, Any]:
-    """One wrk run of one endpoint; its figures."""
+# The kernel hands wrk's connections to whichever gunicorn worker accepts first, and they stay there (keep-
+# alive): a run can put all 8 on one worker and measure one core instead of two (seen: the floor at 542 req/s
+# with 8/0, 1,422 with 4/4). Such a run is started again, for the floor and the endpoints alike, so that both
+# sides of a ratio are measured with the load on both workers; the split each run had is recorded.
+WORKERS = 2
+SPLIT_ATTEMPTS = 8
+SPLIT_AFTER_SECONDS = 0.5
+
+
+def worker_split(port: int) -> list[int] | None:
+    """Established connections per worker on `port`, busiest first (None: `ss` cannot tell)."""
+    if not shutil.which("ss"):
+        return None
+    done = subprocess.run(
+        ["ss", "-Htnp", "state", "established", f"( sport = :{port} )"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        return None
+    per_worker: dict[str, int] = {}
+    for line in done.stdout.splitlines():
+        for pid in set(re.findall(r"pid=(\d+)", line)):
+            per_worker[pid] = per_worker.get(pid, 0) + 1
+    counts = sorted(per_worker.values(), reverse=True)
+    return (counts + [0] * WORKERS)[:WORKERS]
+
+
+def even(split: list[int] | None, connections: int) -> bool:
+    """Each worker holds its share, give or take an eighth of the connections (at 8: 5/3 is even)."""
+    if split is None:
+        return True
+    return min(split) >= connections // WORKERS - max(1, connections // 8)
+
+
+def run(
+    endpoint: Endpoint, site: Site, *, connections: int, seconds: float, scripts: Path, balance: bool = True
+) -> dict[str, Any]:
+    """One wrk run of one endpoint with its connections spread over both workers (`even`); its figures."""
     script = scripts / f"{endpoint.key}.lua"
     script.write_text(
         wrk.lua_script(
@@ -337,12 +375,31 @@ def run(endpoint: Endpoint, site: Site, *, connections: int, seconds: float, scr
     port = site.ports[endpoint.server]
     url = f"http://{HOST}:{port}{endpoint.path.format(id=site.campaign)}"
     command = wrk.command(url, str(script), connections=connections, seconds=seconds)
-    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"wrk failed ({done.returncode}): {done.stderr or done.stdout}")
-    figures = wrk.parse(done.stdout)
-    settle(port, "/floor/" if endpoint.server == "floor" else "/api/v1/editions/inferno/")
-    return {"endpoint": endpoint.key, "connections": connections, "figures": figures.as_dict()}
+    settle_path = "/floor/" if endpoint.server == "floor" else "/api/v1/editions/inferno/"
+    for attempt in range(1, SPLIT_ATTEMPTS + 1):
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        split = None
+        if balance:
+            time.sleep(SPLIT_AFTER_SECONDS)
+            split = worker_split(port)
+            if not even(split, connections) and attempt < SPLIT_ATTEMPTS:
+                process.kill()
+                process.communicate()
+                settle(port, settle_path)
+                continue
+        stdout, stderr = process.communicate(timeout=seconds + 60)
+        break
+    if process.returncode != 0:
+        raise RuntimeError(f"wrk failed ({process.returncode}): {stderr or stdout}")
+    figures = wrk.parse(stdout)
+    settle(port, settle_path)
+    return {
+        "endpoint": endpoint.key,
+        "connections": connections,
+        "figures": figures.as_dict(),
+        "split": split,
+        "attempts": attempt,
+    }
 
 
 def measure(
@@ -355,7 +412,7 @@ def measure(
 ) -> list[dict[str, Any]]:
     """Warm every endpoint, then per concurrency: floor, endpoint, floor, ..., floor."""
     for endpoint in (FLOOR, *endpoints):
-        run(endpoint, site, connections=connections[0], seconds=1, scripts=scripts)
+        run(endpoint, site, connections=connections[0], seconds=1, scripts=scripts, balance=False)
     runs = []
     for conns in connections:
         for endpoint in endpoints:
@@ -370,7 +427,8 @@ def _progress(pair: list[dict[str, Any]]) -> None:
     floor, endpoint = (run["figures"] for run in pair)
     print(
         f"  -c{pair[1]['connections']:<3} {LABELS[pair[1]['endpoint']]:<48} {endpoint['rps']:8.0f} req/s "
-        f"p95 {endpoint['p95_ms']:8.1f} ms   (floor before: {floor['rps']:.0f} req/s)",
+        f"p95 {endpoint['p95_ms']:8.1f} ms   (floor before: {floor['rps']:.0f} req/s; "
+        f"split {pair[1].get('split')} and {pair[0].get('split')})",
         flush=True,
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -45,6 +46,27 @@ def _default(key: Any, default: Any = None, *args: Any, **kwargs: Any) -> Any:
     return kwargs.get("default", default)
 
 
+# Django makes a cache backend per thread; what is kept in memory is the process's, shared by its threads.
+_PROCESS_LOCK = threading.Lock()
+_NEAR: dict[tuple[Any, ...], NearCache] = {}
+_BATCHED: dict[tuple[Any, ...], BatchedWindows] = {}
+
+
+def _near_cache(connection: dict[str, Any], prefixes: Sequence[str]) -> NearCache:
+    key = (tuple(sorted(connection.items())), tuple(prefixes))
+    with _PROCESS_LOCK:
+        if key not in _NEAR:
+            _NEAR[key] = NearCache(connection, prefixes)
+        return _NEAR[key]
+
+
+def _batched_windows(key: tuple[Any, ...], add_counts: Any) -> BatchedWindows:
+    with _PROCESS_LOCK:
+        if key not in _BATCHED:
+            _BATCHED[key] = BatchedWindows(add_counts)
+        return _BATCHED[key]
+
+
 class ReusedClients(RedisCacheClient):
     """Django's Redis client, handing out one `redis.Redis` per pool (thread-safe: each command takes a
     connection from the pool), and keeping the entries under `near_prefixes` in the process as well
@@ -53,7 +75,7 @@ class ReusedClients(RedisCacheClient):
     def __init__(self, *args: Any, near_prefixes: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
-        self._near = NearCache(self._near_connection(kwargs), near_prefixes) if near_prefixes else None
+        self._near = _near_cache(self._near_connection(kwargs), near_prefixes) if near_prefixes else None
 
     def _near_connection(self, options: dict[str, Any]) -> dict[str, Any]:
         settings = parse_url(self._servers[0])
@@ -187,7 +209,7 @@ class ResilientRedisCache(RedisCache):
             # Tracked as Redis holds them: with Django's key prefix and version.
             self._options = {**options, "near_prefixes": [self.make_key(prefix) for prefix in near]}
         self._scripts: dict[tuple[int, str], Any] = {}
-        self._batched = BatchedWindows(self._add_counts)
+        self._batched = _batched_windows((server, self.key_prefix, self.version), self._add_counts)
 
     def validate_key(self, key: Any) -> None:
         """Redis takes any key. Django's check warns about keys memcached would refuse, one character at a

@@ -35,7 +35,7 @@ def seeded(monkeypatch) -> None:
     for module in (hero_draft, seating, upgrade):
         monkeypatch.setattr(module, "secrets", SimpleNamespace(randbits=rng.getrandbits))
     # The table-side helpers' rolls (the spawn) too.
-    monkeypatch.setattr(helpers, "secrets", SimpleNamespace(randbelow=rng.randrange))
+    monkeypatch.setattr(helpers, "new_seed", lambda: rng.randrange(helpers.NEW_SEED_BELOW))
 
 
 def test_four_phones_play_a_game_night(browser, live_server, content, seeded):

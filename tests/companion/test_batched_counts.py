@@ -111,18 +111,34 @@ def test_the_oldest_shared_windows_leave_past_the_most_kept(monkeypatch):
 
 @pytest.mark.services
 def test_two_processes_share_one_count_in_redis(redis_url):
+    """Each process keeps its own windows (two `BatchedWindows` here) and adds into the same Redis count."""
     from companion.cache import ResilientRedisCache
 
-    url = redis_url.rsplit("/", 1)[0] + "/11"
-    a = ResilientRedisCache(url, {"KEY_PREFIX": "batched"})
-    b = ResilientRedisCache(url, {"KEY_PREFIX": "batched"})
-    a.clear()
+    redis = ResilientRedisCache(redis_url.rsplit("/", 1)[0] + "/11", {"KEY_PREFIX": "batched"})
+    redis.clear()
+    a, b = BatchedWindows(redis._add_counts), BatchedWindows(redis._add_counts)
     try:
-        assert [a.hit_batched("phone", 60)[0] for _ in range(3)] == [1, 2, 3]
-        a._batched._next_batch = 0.0  # as a tenth of a second later
-        assert a.hit_batched("phone", 60)[0] == 4
-        count, remaining = b.hit_batched("phone", 60)
+        assert [a.hit("phone", 60)[0] for _ in range(3)] == [1, 2, 3]
+        a._next_batch = 0.0  # as a tenth of a second later
+        assert a.hit("phone", 60)[0] == 4
+        count, remaining = b.hit("phone", 60)
         assert count == 5 and 0 < remaining <= 60
-        assert int(a._cache.get_client().get(a.make_key("phone"))) == 5
+        assert int(redis._cache.get_client().get(redis.make_key("phone"))) == 5
     finally:
-        a.clear()
+        redis.clear()
+
+
+def test_the_threads_of_a_process_share_its_windows(redis_url):
+    """Django makes a cache backend per thread; the counts are the process's."""
+    import threading
+
+    from django.core.cache import caches
+
+    counts = []
+    thread = threading.Thread(target=lambda: counts.append(caches["default"].hit_batched("shared", 60)[0]))
+    caches["default"].clear()
+    first = caches["default"].hit_batched("shared", 60)[0]
+    thread.start()
+    thread.join()
+    assert (first, counts) == (1, [2])
+    caches["default"].clear()

@@ -399,3 +399,11 @@ def test_the_redis_window_is_one_counter_that_expires_with_its_window(redis_url)
     redis.delete("w")
     down = ResilientRedisCache("redis://127.0.0.1:1", {"OPTIONS": {"socket_connect_timeout": 0.2}})
     assert window_hit(down, "w", 60) == (1, 60.0)  # Redis down: the throttle lets the request through
+
+
+def test_new_seeds_are_short_unpredictable_and_read_in_batches():
+    from companion.helpers import services
+
+    seeds = [services.new_seed() for _ in range(600)]  # more than two batches of the system's randomness
+    assert all(0 <= seed < services.NEW_SEED_BELOW for seed in seeds)
+    assert len(set(seeds)) >= 590  # 600 draws of a million values: a repeat or two at most

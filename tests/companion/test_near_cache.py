@@ -131,3 +131,17 @@ def test_the_kept_prefixes_cover_every_polled_key_and_none_starts_another():
     ]
     assert all(key.startswith(tuple(prefixes)) for key in polled)
     assert not any(a != b and a.startswith(b) for a in prefixes for b in prefixes)
+
+
+def test_the_threads_of_a_process_share_what_it_keeps(redis_url):
+    """Django makes a cache backend per thread; what is kept is the process's."""
+    import threading
+
+    from django.core.cache import caches
+
+    mine = caches["default"]._cache._near
+    theirs = []
+    thread = threading.Thread(target=lambda: theirs.append(caches["default"]._cache._near))
+    thread.start()
+    thread.join()
+    assert mine is not None and theirs == [mine]
