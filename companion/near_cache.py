@@ -51,7 +51,8 @@ class NearCache:
         self._bytes = 0
         self._epoch = 0
         self._connection: Connection | None = None
-        self._poll: Any = None
+        self._socket: Any = None  # the tracking connection's, checked with select (poll objects are
+        # not to be shared between threads)
         self._draining = False
         self._pid = 0
         self._retry_at = 0.0
@@ -66,21 +67,21 @@ class NearCache:
         Most reads find nothing waiting and no thread applying an invalidation: one `poll`, no lock. A
         thread that drains says so (`_draining`) before it reads the socket, so a thread that polls after
         the bytes left the socket waits on the lock until they are applied."""
-        poller = self._poll if self._pid == os.getpid() else None
-        if poller is not None:
+        sock = self._socket if self._pid == os.getpid() else None
+        if sock is not None:
             try:
-                if not poller.poll(0) and not self._draining:
+                if not _waiting(sock) and not self._draining:
                     return self._epoch
             except (OSError, ValueError):
                 pass  # handled under the lock below
         with self._lock:
             if self._pid != os.getpid():  # first use, or a forked worker: its own connection
-                self._connection, self._poll, self._pid, self._retry_at = None, None, os.getpid(), 0.0
+                self._connection, self._socket, self._pid, self._retry_at = None, None, os.getpid(), 0.0
             if self._connection is None and not self._connect():
                 return None
             self._draining = True
             try:
-                while self._poll.poll(0):
+                while _waiting(self._socket):
                     self._drain()
             except (RedisError, OSError, ValueError) as exc:
                 self._lost(exc)
@@ -165,13 +166,12 @@ class NearCache:
             logger.warning("Near cache off (%s); reading Redis each time", exc)
             return False
         self._connection = connection
-        self._poll = select.poll()
-        self._poll.register(connection._sock, select.POLLIN | select.POLLERR | select.POLLHUP)
+        self._socket = connection._sock
         return True
 
     def _lost(self, exc: Exception) -> None:
         logger.warning("Near cache lost its Redis connection (%s); reading Redis each time", exc)
-        connection, self._connection, self._poll = self._connection, None, None
+        connection, self._connection, self._socket = self._connection, None, None
         self._retry_at = time.monotonic() + RETRY_SECONDS
         self._epoch += 1
         self._values.clear()
@@ -179,3 +179,9 @@ class NearCache:
         if connection is not None:
             with contextlib.suppress(RedisError, OSError):
                 connection.disconnect()
+
+
+def _waiting(sock: Any) -> bool:
+    """Something to read (an invalidation, or the connection closing), without waiting."""
+    readable, _, broken = select.select([sock], [], [sock], 0)
+    return bool(readable or broken)

@@ -145,3 +145,26 @@ def test_the_threads_of_a_process_share_what_it_keeps(redis_url):
     thread.start()
     thread.join()
     assert mine is not None and theirs == [mine]
+
+
+def test_many_threads_read_at_once(near, other):
+    """Every gunicorn thread of a process reads through the one tracking connection at the same time."""
+    import threading
+
+    near.set("kept:a", "v1")
+    failures = []
+
+    def read() -> None:
+        try:
+            for _ in range(300):
+                assert near.get("kept:a") in ("v1", "v2")
+        except Exception as exc:  # any failure in a thread fails the test
+            failures.append(exc)
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    other.set(near.make_key("kept:a"), near._cache._serializer.dumps("v2"))
+    for thread in threads:
+        thread.join()
+    assert failures == [] and near.get("kept:a") == "v2"
