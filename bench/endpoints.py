@@ -12,7 +12,8 @@ db 5 (emptied at the start). Player ana (the demo's owner) reads with an API tok
 a session from the login form.
 
 `python -m bench` prints the markdown table, writes bench/results.json and puts the table in
-bench/README.md. BENCH_SECONDS sets each run's length (default 5; the whole run takes about 3 minutes).
+bench/README.md. BENCH_SECONDS sets each run's length (default 5), BENCH_ROUNDS the runs of each
+endpoint (default 3; about 12 minutes in all).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ DATABASE_URL = f"postgres://postgres@{HOST}:5432/{DATABASE}"
 REDIS_URL = f"redis://{HOST}:6379/5"
 CONNECTIONS = (8, 64)
 DEFAULT_SECONDS = 5.0
+DEFAULT_ROUNDS = 3
 SETTLE_SECONDS = 30.0
 RESULTS = ROOT / "bench" / "results.json"
 README = ROOT / "bench" / "README.md"
@@ -409,16 +411,19 @@ def measure(
     connections: tuple[int, ...],
     scripts: Path,
     endpoints: tuple[Endpoint, ...] = ENDPOINTS,
+    rounds: int = 1,
 ) -> list[dict[str, Any]]:
-    """Warm every endpoint, then per concurrency: floor, endpoint, floor, ..., floor."""
+    """Warm every endpoint, then per concurrency: floor, endpoint, floor, ..., floor, every endpoint once
+    per round."""
     for endpoint in (FLOOR, *endpoints):
         run(endpoint, site, connections=connections[0], seconds=1, scripts=scripts, balance=False)
     runs = []
     for conns in connections:
-        for endpoint in endpoints:
-            runs.append(run(FLOOR, site, connections=conns, seconds=seconds, scripts=scripts))
-            runs.append(run(endpoint, site, connections=conns, seconds=seconds, scripts=scripts))
-            _progress(runs[-2:])
+        for _ in range(rounds):
+            for endpoint in endpoints:
+                runs.append(run(FLOOR, site, connections=conns, seconds=seconds, scripts=scripts))
+                runs.append(run(endpoint, site, connections=conns, seconds=seconds, scripts=scripts))
+                _progress(runs[-2:])
         runs.append(run(FLOOR, site, connections=conns, seconds=seconds, scripts=scripts))
     return runs
 
@@ -437,7 +442,7 @@ def tables(runs: list[dict[str, Any]], probes: dict[str, dict[str, Any]]) -> dic
     out = {}
     for conns in sorted({run["connections"] for run in runs}):
         series = [{**run, "status": _status(run, probes)} for run in runs if run["connections"] == conns]
-        rows = targets.interleaved_rows(series)
+        rows = targets.combined(targets.interleaved_rows(series))
         for row in rows:
             if row["endpoint"] == "sheet_304" and not probes["sheet_api"]["etag"]:
                 row["misses"].append("no ETag")
@@ -483,7 +488,8 @@ def report(results: dict[str, Any]) -> str:
     machine, seconds = results["machine"], results["seconds_per_run"]
     return "\n\n".join(
         [
-            f"Run of {results['when']}: {seconds:g} s per run, {machine['cpus']} cores shared by wrk and the "
+            f"Run of {results['when']}: {seconds:g} s per run{_rounds(results)}, "
+            f"{machine['cpus']} cores shared by wrk and the "
             f"servers, PostgreSQL {machine['postgresql']}, Redis {machine['redis']}, Python "
             f"{machine['python']}; load average {results['load_average']['before']:.1f} as it began, "
             f"{results['load_average']['after']:.1f} as it ended. "
@@ -493,6 +499,11 @@ def report(results: dict[str, Any]) -> str:
             probe_table(results["probes"]),
         ]
     )
+
+
+def _rounds(results: dict[str, Any]) -> str:
+    rounds = results.get("rounds", 1)
+    return f", each endpoint in {rounds} rounds (ratios: all rounds, then each)" if rounds > 1 else ""
 
 
 def write_readme(block: str) -> None:
@@ -507,6 +518,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", action="store_true", help="drop and recreate the bench database first")
     parser.add_argument(
         "--seconds", type=float, default=float(os.environ.get("BENCH_SECONDS", DEFAULT_SECONDS))
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=int(os.environ.get("BENCH_ROUNDS", DEFAULT_ROUNDS)),
+        help="runs of each endpoint (each between two floors) per concurrency",
     )
     parser.add_argument("--no-readme", action="store_true", help="leave bench/README.md as it is")
     parser.add_argument(
@@ -557,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
             connections=CONNECTIONS[:1] if options.only else CONNECTIONS,
             scripts=Path(tmp),
             endpoints=chosen,
+            rounds=max(1, options.rounds),
         )
     if options.only:
         # A quick look at a few endpoints while working on them: the record and the README stay as they are.
@@ -566,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "seconds_per_run": options.seconds,
+        "rounds": max(1, options.rounds),
         "total_seconds": round(time.monotonic() - began),
         "machine": {**machine(), **versions},
         # 1-minute load average (runnable processes, these servers included) as the run began and ended.

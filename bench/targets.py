@@ -94,6 +94,35 @@ def interleaved_rows(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def combined(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per endpoint from its rounds (each run between its own two floors): the mean of its runs
+    against the mean of their floors. The machine's speed swings from one run to the next; a ratio taken
+    over several rounds shows the endpoint's cost, not one run's luck. Each round's ratio is kept."""
+    by_endpoint: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_endpoint.setdefault(row["endpoint"], []).append(row)
+    out = []
+    for key, group in by_endpoint.items():
+        numbers = [name for name, value in group[0]["figures"].items() if isinstance(value, int | float)]
+        figures = {name: fmean(row["figures"][name] for row in group) for name in numbers}
+        figures["errors"] = sum(row["figures"]["errors"] for row in group)
+        floor = {name: fmean(row["floor"][name] for row in group) for name in ("rps", "p95_ms")}
+        ratio = ratios(figures, floor)
+        misses = evaluate(TARGETS[key], figures, ratio, group[0].get("status", 200))
+        rounds = [row["ratio"] for row in group]
+        out.append(
+            {
+                **group[0],
+                "figures": figures,
+                "floor": floor,
+                "ratio": ratio,
+                "misses": misses,
+                "rounds": rounds,
+            }
+        )
+    return out
+
+
 def floor_row(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The floor runs of one concurrency summed up: mean, lowest and highest req/s; errors added."""
     floors = [run["figures"] for run in runs if run["endpoint"] == "floor"]
@@ -132,7 +161,9 @@ def markdown(by_concurrency: dict[int, dict[str, Any]], labels: dict[str, str]) 
             lines.append(
                 f"| {labels.get(row['endpoint'], row['endpoint'])} | {connections} | {f['rps']:,.0f} "
                 f"| {_ms(f['p50_ms'])} | {_ms(f['p95_ms'])} | {_ms(f['p99_ms'])} | {f['errors']} "
-                f"| {_x(row['ratio']['rps'])} | {_x(row['ratio']['p95'])} | {row['target']} "
+                f"| {_x(row['ratio']['rps'])}{_each(row, 'rps')} "
+                f"| {_x(row['ratio']['p95'])}{_each(row, 'p95')} "
+                f"| {row['target']} "
                 f"| {_met(row['misses'])} |"
             )
     return "\n".join(lines)
@@ -147,6 +178,12 @@ def all_met(by_concurrency: dict[int, dict[str, Any]]) -> bool:
 
 def _met(misses: list[str]) -> str:
     return "met" if not misses else "**not met**: " + "; ".join(misses)
+
+
+def _each(row: dict[str, Any], name: str) -> str:
+    """Each round's ratio, after the combined one, when there was more than one round."""
+    rounds = row.get("rounds") or []
+    return f" ({', '.join(_x(r[name]) for r in rounds)})" if len(rounds) > 1 else ""
 
 
 def _x(value: float | None) -> str:

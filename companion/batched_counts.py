@@ -49,6 +49,13 @@ return answer
 AddCounts = Callable[[list[str], list[int], list[int]], list[int]]
 
 
+def share(limit: int) -> int:
+    """Requests a process counts before it adds them into Redis: a sixteenth of the limit. A client that
+    spreads its requests over N processes can pass the limit by at most N - 1 such shares (and what it
+    sends in the tenth of a second before a batch)."""
+    return max(1, limit // 16)
+
+
 MOST_WINDOWS = 20_000  # per process; past it, the oldest windows already shared leave first
 
 
@@ -78,9 +85,12 @@ class BatchedWindows:
         self._in_flight = False  # one batch at a time
         self._pid = os.getpid()
 
-    def hit(self, key: str, seconds: int) -> tuple[int, float]:
-        """Count one request in the window at `key` (opened for `seconds` if new): (requests so far, as
-        best known; seconds until the window closes)."""
+    def hit(self, key: str, seconds: int, limit: int) -> tuple[int, float]:
+        """Count one request in the window at `key` (opened for `seconds` if new) of a limit of `limit`
+        requests: (requests so far, as best known; seconds until the window closes).
+
+        A window goes into a batch once this process has counted a share of the limit (`share`) that
+        Redis has not heard of: a phone that rolls a few times a minute costs no command at all."""
         now = self._clock()
         with self._lock:
             if self._pid != os.getpid():  # a forked worker starts with no counts of its own
@@ -91,7 +101,8 @@ class BatchedWindows:
                 self._windows.pop(key, None)  # reopened at the end, in opening order
                 window = self._windows[key] = Window(seconds, now + seconds)
             window.unsent += 1
-            self._unsent[key] = window
+            if window.unsent >= share(limit):
+                self._unsent[key] = window
             count, remaining = window.count, window.closes_at - now
             due = now >= self._next_batch and not self._in_flight
             batch = self._take_batch(now) if due else None

@@ -243,9 +243,9 @@ class ResilientRedisCache(RedisCache):
     # While Redis is down the throttle lets requests through, like every other use of the cache.
     hit = _degrade(lambda key, seconds, *a, **k: (1, float(seconds)))(_hit)
 
-    def hit_batched(self, key: Any, seconds: int) -> tuple[int, float]:
+    def hit_batched(self, key: Any, seconds: int, limit: int) -> tuple[int, float]:
         """`hit`, counted in this process and added into Redis in batches (`companion.batched_counts`)."""
-        return self._batched.hit(key, seconds)
+        return self._batched.hit(key, seconds, limit)
 
     def _add_counts(self, keys: list[str], lengths: list[int], additions: list[int]) -> list[int]:
         made = [self.make_and_validate_key(key) for key in keys]

@@ -115,12 +115,12 @@ def window_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
         return 1, seconds
 
 
-def window_hit_batched(cache: Any, key: str, seconds: int) -> tuple[int, float]:
+def window_hit_batched(cache: Any, key: str, seconds: int, limit: int) -> tuple[int, float]:
     """`window_hit`, counted in this process and shared through Redis in batches where the cache can
     (`companion.batched_counts`): for a limit on the server's time, not on guessing a secret."""
     hit_batched = getattr(cache, "hit_batched", None)
     if hit_batched is not None:
-        return hit_batched(key, seconds)
+        return hit_batched(key, seconds, limit)
     return window_hit(cache, key, seconds)
 
 
@@ -139,8 +139,10 @@ class WindowRateThrottle(ScopedRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        hit = window_hit_batched if self.batched else window_hit
-        count, self.remaining = hit(self.cache, self.key, self.duration)
+        if self.batched:
+            count, self.remaining = window_hit_batched(self.cache, self.key, self.duration, self.num_requests)
+        else:
+            count, self.remaining = window_hit(self.cache, self.key, self.duration)
         return count <= self.num_requests
 
     def wait(self) -> float | None:

@@ -141,3 +141,33 @@ def test_the_report_is_drawn_from_the_results_alone() -> None:
     assert "load average 0.4 as it began, 2.0 as it ended" in text and "Every target met: **no**" in text
     assert "**not met**: answers 200, not 304" in text
     assert "| GET /api/v1/campaigns/{id}/ with If-None-Match | 200 | 13,283 | no ETag | - |" in text
+
+
+def test_rounds_combine_into_one_row_per_endpoint() -> None:
+    """Two rounds of the roll: one unlucky run (0.6x) and one lucky (1.0x) give the mean of the runs against
+    the mean of their floors, with each round's ratio kept."""
+    runs = [
+        run("floor", 1000, 10),
+        run("roll", 600, 12),
+        run("floor", 1000, 10),
+        run("roll", 1200, 15),
+        run("floor", 1400, 10),
+    ]
+    (row,) = targets.combined(targets.interleaved_rows(runs))
+    assert row["endpoint"] == "roll"
+    assert row["figures"]["rps"] == 900 and row["floor"]["rps"] == 1100
+    assert row["ratio"]["rps"] == pytest.approx(900 / 1100)
+    assert [r["rps"] for r in row["rounds"]] == pytest.approx([0.6, 1200 / 1200])
+    assert row["misses"] == []
+    table = targets.markdown({8: {"floor": targets.floor_row(runs), "rows": [row]}}, {})
+    assert "| 0.82 (0.60, 1.00) |" in table
+
+
+def test_one_round_is_its_own_row() -> None:
+    runs = [run("floor", 1000, 10), run("content", 700, 12), run("floor", 1000, 10)]
+    (row,) = targets.combined(targets.interleaved_rows(runs))
+    assert row["ratio"]["rps"] == pytest.approx(0.7) and row["misses"] == ["req/s 0.70 < 0.8x"]
+    assert (
+        "("
+        not in targets.markdown({8: {"floor": targets.floor_row(runs), "rows": [row]}}, {}).split("\n")[-1]
+    )

@@ -13,6 +13,8 @@ import pytest
 from companion import batched_counts
 from companion.batched_counts import BatchedWindows
 
+LIMIT = 16  # a share of one request: every request goes into the next batch
+
 
 class Clock:
     def __init__(self) -> None:
@@ -48,7 +50,7 @@ def test_one_process_counts_every_request_at_once_between_batches():
     clock = Clock()
     shared = Shared(clock)
     windows = BatchedWindows(shared.add, clock)
-    counts = [windows.hit("phone", 60)[0] for _ in range(5)]
+    counts = [windows.hit("phone", 60, LIMIT)[0] for _ in range(5)]
     assert counts == [1, 2, 3, 4, 5]
     assert shared.batches == 1  # only the first request found a batch due
 
@@ -58,25 +60,37 @@ def test_each_process_learns_the_others_counts_at_its_next_batch():
     shared = Shared(clock)
     a, b = BatchedWindows(shared.add, clock), BatchedWindows(shared.add, clock)
     for _ in range(3):
-        a.hit("phone", 60)
+        a.hit("phone", 60, LIMIT)
     clock.now += batched_counts.SYNC_SECONDS
-    a.hit("phone", 60)  # A's batch: 4 in Redis
+    a.hit("phone", 60, LIMIT)  # A's batch: 4 in Redis
     assert shared.totals["phone"] == 4
-    assert b.hit("phone", 60)[0] == 5  # B's first request sends its batch and learns A's 4
+    assert b.hit("phone", 60, LIMIT)[0] == 5  # B's first request sends its batch and learns A's 4
     clock.now += batched_counts.SYNC_SECONDS
-    assert a.hit("phone", 60)[0] == 6  # A's batch brings B's request
+    assert a.hit("phone", 60, LIMIT)[0] == 6  # A's batch brings B's request
     assert shared.totals["phone"] == 6
+
+
+def test_a_phone_well_under_the_limit_costs_no_command():
+    """At 160 a minute a process sends a window once it has counted 10 requests Redis has not heard of."""
+    clock = Clock()
+    shared = Shared(clock)
+    windows = BatchedWindows(shared.add, clock)
+    for _ in range(9):
+        windows.hit("phone", 60, 160)
+        clock.now += batched_counts.SYNC_SECONDS
+    assert shared.batches == 0
+    assert windows.hit("phone", 60, 160)[0] == 10 and shared.totals == {"phone": 10}
 
 
 def test_a_window_closes_after_its_length():
     clock = Clock()
     shared = Shared(clock)
     windows = BatchedWindows(shared.add, clock)
-    assert windows.hit("phone", 60) == (1, 60.0)
+    assert windows.hit("phone", 60, LIMIT) == (1, 60.0)
     clock.now += 30
-    assert windows.hit("phone", 60) == (2, 30.0)
+    assert windows.hit("phone", 60, LIMIT) == (2, 30.0)
     clock.now += 31
-    assert windows.hit("phone", 60)[0] == 1
+    assert windows.hit("phone", 60, LIMIT)[0] == 1
 
 
 def test_with_redis_unreachable_the_process_keeps_counting_alone():
@@ -88,7 +102,7 @@ def test_with_redis_unreachable_the_process_keeps_counting_alone():
     windows = BatchedWindows(down, clock)
     counts = []
     for _ in range(4):
-        counts.append(windows.hit("phone", 60)[0])
+        counts.append(windows.hit("phone", 60, LIMIT)[0])
         clock.now += batched_counts.SYNC_SECONDS
     assert counts == [1, 2, 3, 4]
 
@@ -99,14 +113,14 @@ def test_the_oldest_shared_windows_leave_past_the_most_kept(monkeypatch):
     shared = Shared(clock)
     windows = BatchedWindows(shared.add, clock)
     for phone in range(6):
-        windows.hit(f"phone-{phone}", 60)
+        windows.hit(f"phone-{phone}", 60, LIMIT)
         clock.now += batched_counts.SYNC_SECONDS
-    windows.hit("phone-6", 60)
+    windows.hit("phone-6", 60, LIMIT)
     assert len(windows._windows) <= 4
     # A phone dropped here is counted from Redis's total at the next batch.
-    windows.hit("phone-0", 60)
+    windows.hit("phone-0", 60, LIMIT)
     clock.now += batched_counts.SYNC_SECONDS
-    assert windows.hit("phone-0", 60)[0] == 3
+    assert windows.hit("phone-0", 60, LIMIT)[0] == 3
 
 
 @pytest.mark.services
@@ -118,10 +132,10 @@ def test_two_processes_share_one_count_in_redis(redis_url):
     redis.clear()
     a, b = BatchedWindows(redis._add_counts), BatchedWindows(redis._add_counts)
     try:
-        assert [a.hit("phone", 60)[0] for _ in range(3)] == [1, 2, 3]
+        assert [a.hit("phone", 60, LIMIT)[0] for _ in range(3)] == [1, 2, 3]
         a._next_batch = 0.0  # as a tenth of a second later
-        assert a.hit("phone", 60)[0] == 4
-        count, remaining = b.hit("phone", 60)
+        assert a.hit("phone", 60, LIMIT)[0] == 4
+        count, remaining = b.hit("phone", 60, LIMIT)
         assert count == 5 and 0 < remaining <= 60
         assert int(redis._cache.get_client().get(redis.make_key("phone"))) == 5
     finally:
@@ -135,9 +149,10 @@ def test_the_threads_of_a_process_share_its_windows(redis_url):
     from django.core.cache import caches
 
     counts = []
-    thread = threading.Thread(target=lambda: counts.append(caches["default"].hit_batched("shared", 60)[0]))
+    cache = caches["default"]
+    thread = threading.Thread(target=lambda: counts.append(caches["default"].hit_batched("x", 60, LIMIT)[0]))
     caches["default"].clear()
-    first = caches["default"].hit_batched("shared", 60)[0]
+    first = cache.hit_batched("x", 60, LIMIT)[0]
     thread.start()
     thread.join()
     assert (first, counts) == (1, [2])
