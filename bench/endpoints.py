@@ -330,7 +330,7 @@ def settle(port: int, path: str) -> None:
 # with 8/0, 1,422 with 4/4). Such a run is started again, for the floor and the endpoints alike, so that both
 # sides of a ratio are measured with the load on both workers; the split each run had is recorded.
 WORKERS = 2
-SPLIT_ATTEMPTS = 8
+SPLIT_ATTEMPTS = 12
 SPLIT_AFTER_SECONDS = 0.5
 
 
