@@ -13,7 +13,7 @@ a session from the login form.
 
 `python -m bench` prints the markdown table, writes bench/results.json and puts the table in
 bench/README.md. BENCH_SECONDS sets each run's length (default 5), BENCH_ROUNDS the runs of each
-endpoint (default 3; about 12 minutes in all).
+endpoint (default 3; about 10 minutes in all).
 """
 
 from __future__ import annotations
