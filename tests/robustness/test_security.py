@@ -116,15 +116,26 @@ def test_join_codes_are_random_and_unguessable(owner, campaign):
     assert len(codes) == 20 and all(len(c) == 8 for c in codes)
 
 
-def _campaign_post_routes() -> list[str]:
-    """Every POST route under campaigns/<id>/, from the URL resolver (views with a `post`)."""
+def _routes(patterns: list, prefix: str = "") -> list[tuple[str, object]]:
+    """Every route with its pattern, the prefixes of the includes it sits in joined."""
     found = []
-    for group in get_resolver().url_patterns:
-        for pattern in getattr(group, "url_patterns", [group]):
-            route = str(pattern.pattern)
-            view = getattr(pattern.callback, "view_class", None)
-            if "campaigns/<int:pk>/" in route and view is not None and hasattr(view, "post"):
-                found.append(route)
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if hasattr(pattern, "url_patterns"):
+            found += _routes(pattern.url_patterns, route)
+        else:
+            found.append((route, pattern))
+    return found
+
+
+def _campaign_post_routes() -> list[str]:
+    """Every API POST route under campaigns/<id>/, from the URL resolver (views with a `post`)."""
+    found = []
+    for route, pattern in _routes(get_resolver().url_patterns):
+        view = getattr(pattern.callback, "view_class", None)
+        api_route = route.removeprefix("api/v1/")
+        if api_route != route and api_route.startswith("campaigns/<int:pk>/") and hasattr(view, "post"):
+            found.append(api_route)
     return sorted(found)
 
 
