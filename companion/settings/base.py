@@ -161,6 +161,9 @@ NEAR_CACHE_PREFIXES = [
     "page:",
     "sheet-page:",
 ]
+# Off by default: with it on, the live tracker's browser test (tests/browser/test_table_browser.py, the
+# thumb test) fails on PostgreSQL + Redis; the cause is not found yet. NEAR_CACHE=1 turns it on.
+NEAR_CACHE = env.bool("NEAR_CACHE", default=False)
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -173,7 +176,7 @@ if REDIS_URL:
                 # Kept in each process as well, dropped the moment Redis reports a change (companion/
                 # near_cache.py): what every polled read asks for. Never a counter (throttles, progress)
                 # or a key whose expiry is a rule (join codes).
-                "NEAR_PREFIXES": NEAR_CACHE_PREFIXES,
+                "NEAR_PREFIXES": NEAR_CACHE_PREFIXES if NEAR_CACHE else [],
             },
         }
     }

@@ -137,11 +137,13 @@ def test_the_threads_of_a_process_share_what_it_keeps(redis_url):
     """Django makes a cache backend per thread; what is kept is the process's."""
     import threading
 
-    from django.core.cache import caches
+    url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
 
-    mine = caches["default"]._cache._near
-    theirs = []
-    thread = threading.Thread(target=lambda: theirs.append(caches["default"]._cache._near))
+    def backend() -> Any:
+        return ResilientRedisCache(url, {"OPTIONS": {"NEAR_PREFIXES": PREFIXES}})._cache._near
+
+    mine, theirs = backend(), []
+    thread = threading.Thread(target=lambda: theirs.append(backend()))
     thread.start()
     thread.join()
     assert mine is not None and theirs == [mine]
