@@ -67,6 +67,19 @@ def _batched_windows(key: tuple[Any, ...], add_counts: Any) -> BatchedWindows:
         return _BATCHED[key]
 
 
+def _forgetting_key(write: Callable[..., Any]) -> Callable[..., Any]:
+    """Django's client write of one key (its first argument), then this process's copy of it dropped."""
+
+    @functools.wraps(write)
+    def call(self: ReusedClients, key: Any, *args: Any) -> Any:
+        try:
+            return write(self, key, *args)
+        finally:
+            self._forget([key])
+
+    return call
+
+
 class ReusedClients(RedisCacheClient):
     """Django's Redis client, handing out one `redis.Redis` per pool (thread-safe: each command takes a
     connection from the pool), and keeping the entries under `near_prefixes` in the process as well
@@ -135,35 +148,12 @@ class ReusedClients(RedisCacheClient):
         if self._near is not None:
             self._near.forget(keys)
 
-    def add(self, key: Any, value: Any, timeout: Any) -> Any:
-        try:
-            return super().add(key, value, timeout)
-        finally:
-            self._forget([key])
-
-    def set(self, key: Any, value: Any, timeout: Any) -> Any:
-        try:
-            return super().set(key, value, timeout)
-        finally:
-            self._forget([key])
-
-    def touch(self, key: Any, timeout: Any) -> Any:
-        try:
-            return super().touch(key, timeout)
-        finally:
-            self._forget([key])
-
-    def delete(self, key: Any) -> Any:
-        try:
-            return super().delete(key)
-        finally:
-            self._forget([key])
-
-    def incr(self, key: Any, delta: int) -> Any:
-        try:
-            return super().incr(key, delta)
-        finally:
-            self._forget([key])
+    # A write of one key drops this process's copy of it, whether Redis took the write or not.
+    add = _forgetting_key(RedisCacheClient.add)
+    set = _forgetting_key(RedisCacheClient.set)
+    touch = _forgetting_key(RedisCacheClient.touch)
+    delete = _forgetting_key(RedisCacheClient.delete)
+    incr = _forgetting_key(RedisCacheClient.incr)
 
     def set_many(self, data: dict[Any, Any], timeout: Any) -> Any:
         try:
