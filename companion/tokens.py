@@ -29,7 +29,7 @@ READ_AHEAD = "cache_read_ahead"
 REVOKED = 0  # no user has id 0: a tombstone, read as "ask the database"
 
 
-def _key(token: str) -> str:
+def token_entry(token: str) -> str:
     # The token itself never goes into the cache, only its digest.
     return "api-token:" + hashlib.sha256(token.encode()).hexdigest()[:40]
 
@@ -78,7 +78,7 @@ class CachedTokenAuthentication(TokenAuthentication):
         return super().authenticate(request)
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        entry = _key(key)
+        entry = token_entry(key)
         ahead = getattr(self, "ahead", [])
         found = cache.get_many([entry, *ahead])
         if ahead:
@@ -99,7 +99,7 @@ def read_ahead_of(request: Request) -> dict[str, Any] | None:
 
 def token_forget(key: str) -> None:
     """The token no longer names an active user: leave a tombstone now and when the change commits."""
-    entry = _key(key)
+    entry = token_entry(key)
     cache.set(entry, REVOKED, TIMEOUT)
     transaction.on_commit(lambda: cache.set(entry, REVOKED, TIMEOUT))
 

@@ -39,6 +39,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The sheet's 304 for a phone polling with its token, answered as the rest of the stack would, without
+    # it (campaigns/api/revalidation.py); anything else goes on.
+    "campaigns.api.revalidation.SheetRevalidationMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (Django's rule); our subclass also hands a signed-in
     # player's saved language to the browser (companion/i18n.py).
@@ -164,6 +167,8 @@ NEAR_CACHE_PREFIXES = [
 # Off by default: with it on, the live tracker's browser test (tests/browser/test_table_browser.py, the
 # thumb test) fails on PostgreSQL + Redis; the cause is not found yet. NEAR_CACHE=1 turns it on.
 NEAR_CACHE = env.bool("NEAR_CACHE", default=False)
+# The sheet's 304 answered ahead of most of the middleware (campaigns/api/revalidation.py).
+EARLY_REVALIDATION = env.bool("EARLY_REVALIDATION", default=True)
 if REDIS_URL:
     CACHES = {
         "default": {

@@ -120,7 +120,7 @@ def test_the_kept_prefixes_cover_every_polled_key_and_none_starts_another():
 
     prefixes = settings.NEAR_CACHE_PREFIXES
     polled = [
-        tokens._key("a-token"),
+        tokens.token_entry("a-token"),
         session_user._generation_key(1),
         session_user._row_key(1),
         *reader_state.access_keys(1),

@@ -9,7 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from campaigns.models import Event
-from companion.tokens import _key, token_forget
+from companion.tokens import token_entry, token_forget
 
 pytestmark = pytest.mark.django_db
 LIST = "/api/v1/campaigns/"
@@ -39,7 +39,7 @@ def test_a_known_token_is_checked_without_a_query(token):
     again, sql = queries(client, LIST)
     assert again.status_code == 200 and again.json() == first.json()
     assert not any("authtoken_token" in q or "auth_user" in q for q in sql)
-    assert token not in str(cache.get(_key(token)))  # only a digest of the token is a key
+    assert token not in str(cache.get(token_entry(token)))  # only a digest of the token is a key
 
 
 def test_a_deleted_token_is_refused_at_once(token):
@@ -72,7 +72,7 @@ def test_a_reader_that_read_the_token_just_before_its_revocation_cannot_keep_it(
     adds its entry, which the tombstone refuses; the next request asks the database again."""
     token_forget(token)
     assert phone(token).get(LIST).status_code == 200  # the token row is still there in this story
-    assert cache.get(_key(token)) == 0
+    assert cache.get(token_entry(token)) == 0
     assert any("authtoken_token" in q for q in queries(phone(token), LIST)[1])
 
 
