@@ -12,7 +12,7 @@ goes on through the stack untouched, which answers it. `tests/campaigns/api/test
 holds the two paths to the same status, headers and body.
 
 It sits after SecurityMiddleware, CSP and WhiteNoise (the HTTPS redirect and the security headers apply to
-it), before everything else. `EARLY_REVALIDATION = False` turns it off.
+it), before everything else. `EARLY_ANSWERS = False` turns it off (and the roll's, `companion.helpers.early`).
 """
 
 from __future__ import annotations
@@ -22,32 +22,23 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.exceptions import DisallowedHost
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 
 from campaigns.api.base import sheet_etag
 from campaigns.api.campaigns import CampaignDetail
 from campaigns.selectors.reader_state import access_keys, reader_access
 from companion.conditional import not_modified, unchanged
+from companion.early import ViewHeaders, language_of, plain_request
 from companion.tokens import KnownUser, token_entry
-
-# What DRF's content negotiation answers with JSON for this view (its first renderer): no Accept, any
-# type, or JSON itself. Anything else (the browsable API) takes the full path.
-JSON_ACCEPTS = frozenset({"", "*/*", "application/json"})
 
 
 class SheetRevalidationMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self.sheet_path: re.Pattern[str] | None = None
-        view = CampaignDetail()
-        view.setup(HttpRequest())  # as `as_view` does: a view with GET answers HEAD too
-        # What DRF adds to every answer of this view: its methods, and Vary on the negotiated type.
-        self.allow = ", ".join(view.allowed_methods)
-        self.vary = ("Accept",) if len(view.renderer_classes) > 1 else ()
+        self.headers = ViewHeaders(CampaignDetail)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.answer(request) or self.get_response(request)
@@ -55,18 +46,14 @@ class SheetRevalidationMiddleware:
     def answer(self, request: HttpRequest) -> HttpResponse | None:
         """The 304, or None for the full path to answer."""
         pk, key = self.sheet_request(request)
-        if pk is None or not settings.EARLY_REVALIDATION:
+        if pk is None:
             return None
-        try:
-            request.get_host()
-        except DisallowedHost:
-            return None  # CommonMiddleware refuses it (400)
         entry = token_entry(key)
         found = cache.get_many([entry, *access_keys(pk)])
         user_id = found.pop(entry, None)
         if not user_id:
             return None  # unknown or revoked here: DRF checks the token against the database
-        language = translation.get_language_from_request(request, check_path=False)
+        language = language_of(request)
         with translation.override(language):
             try:
                 access, content = reader_access(user=KnownUser(user_id), pk=pk, share_token=None, ahead=found)
@@ -75,20 +62,17 @@ class SheetRevalidationMiddleware:
             etag = sheet_etag(access, "json", content)
             if not unchanged(request, etag):
                 return None
-        return self.not_modified(etag, language)
+        return self.headers.add(not_modified(etag), language)
 
     def sheet_request(self, request: HttpRequest) -> tuple[int | None, str]:
         """The campaign and token of a request this middleware may answer, else (None, "")."""
-        meta = request.META
-        if request.method not in ("GET", "HEAD") or "HTTP_IF_NONE_MATCH" not in meta:
+        if "HTTP_IF_NONE_MATCH" not in request.META or not settings.EARLY_ANSWERS:
             return None, ""
         match = self.path_pattern().match(request.path_info)
-        if match is None or meta.get("QUERY_STRING") or settings.SESSION_COOKIE_NAME in request.COOKIES:
-            return None, ""
-        if meta.get("HTTP_ACCEPT", "").strip() not in JSON_ACCEPTS:
+        if match is None or not plain_request(request, "GET"):
             return None, ""
         # DRF's TokenAuthentication reads "Token <key>": one key, no spaces, the keyword in any case.
-        words = meta.get("HTTP_AUTHORIZATION", "").split()
+        words = request.META.get("HTTP_AUTHORIZATION", "").split()
         if len(words) != 2 or words[0].lower() != "token":
             return None, ""
         return int(match[1]), words[1]
@@ -102,14 +86,3 @@ class SheetRevalidationMiddleware:
                 probe = "(?!)"
             self.sheet_path = re.compile("^" + probe.replace("97531", r"([1-9][0-9]{0,17})") + "$")
         return self.sheet_path
-
-    def not_modified(self, etag: str, language: str) -> HttpResponse:
-        # The headers the rest of the stack gives the full path's 304: DRF's Allow and Vary, the language
-        # (LocaleMiddleware), the frame refusal (XFrameOptionsMiddleware) and the length (CommonMiddleware).
-        response = not_modified(etag)
-        patch_vary_headers(response, (*self.vary, "Accept-Language"))
-        response["Allow"] = self.allow
-        response["X-Frame-Options"] = getattr(settings, "X_FRAME_OPTIONS", "DENY").upper()
-        response["Content-Length"] = "0"
-        response["Content-Language"] = language
-        return response

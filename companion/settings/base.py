@@ -39,9 +39,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # The sheet's 304 for a phone polling with its token, answered as the rest of the stack would, without
-    # it (campaigns/api/revalidation.py); anything else goes on.
+    # The sheet's 304 for a phone polling with its token, and the usual dice roll, answered as the rest of
+    # the stack would answer them, without it (campaigns/api/revalidation.py, companion/helpers/early.py);
+    # any other request goes on.
     "campaigns.api.revalidation.SheetRevalidationMiddleware",
+    "companion.helpers.early.PlainRollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (Django's rule); our subclass also hands a signed-in
     # player's saved language to the browser (companion/i18n.py).
@@ -167,8 +169,9 @@ NEAR_CACHE_PREFIXES = [
 # Off by default: with it on, the live tracker's browser test (tests/browser/test_table_browser.py, the
 # thumb test) fails on PostgreSQL + Redis; the cause is not found yet. NEAR_CACHE=1 turns it on.
 NEAR_CACHE = env.bool("NEAR_CACHE", default=False)
-# The sheet's 304 answered ahead of most of the middleware (campaigns/api/revalidation.py).
-EARLY_REVALIDATION = env.bool("EARLY_REVALIDATION", default=True)
+# The sheet's 304 and the usual dice roll answered ahead of most of the middleware, as the full path would
+# answer them (campaigns/api/revalidation.py, companion/helpers/early.py).
+EARLY_ANSWERS = env.bool("EARLY_ANSWERS", default=True)
 if REDIS_URL:
     CACHES = {
         "default": {

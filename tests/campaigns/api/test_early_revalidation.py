@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from campaigns.api.campaigns import CampaignDetail
 from campaigns.models import Membership
+from tests.early import answer, refuse_view
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,12 +30,8 @@ def token_of(user: Any) -> str:
 
 
 def send(path: str, early: bool, method: str = "get", **headers: Any) -> Any:
-    with override_settings(EARLY_REVALIDATION=early):
+    with override_settings(EARLY_ANSWERS=early):
         return getattr(APIClient(), method)(path, **headers)
-
-
-def answer(response: Any) -> tuple[int, dict[str, str], str, bytes]:
-    return response.status_code, dict(response.headers), response.cookies.output(), response.content
 
 
 def both(path: str, method: str = "get", **headers: Any) -> Any:
@@ -59,12 +56,7 @@ def holding(sheet: dict[str, Any], tag: str = "etag", **more: str) -> dict[str, 
 
 @pytest.fixture
 def no_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The view must not run: the early answer came first."""
-
-    def refuse(*args: Any, **kwargs: Any) -> None:
-        raise AssertionError("the request reached the view")
-
-    monkeypatch.setattr(CampaignDetail, "dispatch", refuse)
+    refuse_view(monkeypatch, CampaignDetail)
 
 
 def test_the_early_answer_sits_after_the_security_headers_and_before_the_sessions() -> None:
