@@ -51,6 +51,8 @@ DEFAULT_ROUNDS = 3
 SETTLE_SECONDS = 30.0
 RESULTS = ROOT / "bench" / "results.json"
 README = ROOT / "bench" / "README.md"
+# The project's README shows the latest table too (its "Benchmarks" section), between the same markers.
+READMES = (README, ROOT / "README.md")
 TABLE_START, TABLE_END = "<!-- bench-table:start -->", "<!-- bench-table:end -->"
 DEMO_NAME = "Demo: Road to Rock Bottom"
 DEMO_OWNER, DEMO_PASSWORD = "ana", "arcadia-demo"  # campaigns/management/commands/seed_demo.py
@@ -507,10 +509,11 @@ def _rounds(results: dict[str, Any]) -> str:
 
 
 def write_readme(block: str) -> None:
-    text = README.read_text()
-    if TABLE_START in text:
-        README.write_text(readme_with(text, block))
-        print(f"updated the table in {README.relative_to(ROOT)}")
+    for readme in READMES:
+        text = readme.read_text()
+        if TABLE_START in text:
+            readme.write_text(readme_with(text, block))
+            print(f"updated the table in {readme.relative_to(ROOT)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -525,7 +528,7 @@ def main(argv: list[str] | None = None) -> int:
         default=int(os.environ.get("BENCH_ROUNDS", DEFAULT_ROUNDS)),
         help="runs of each endpoint (each between two floors) per concurrency",
     )
-    parser.add_argument("--no-readme", action="store_true", help="leave bench/README.md as it is")
+    parser.add_argument("--no-readme", action="store_true", help="leave the READMEs' tables as they are")
     parser.add_argument(
         "--readme-only",
         action="store_true",
