@@ -68,7 +68,7 @@ class SheetRevalidationMiddleware:
         """The campaign and token of a request this middleware may answer, else (None, "")."""
         if "HTTP_IF_NONE_MATCH" not in request.META or not settings.EARLY_ANSWERS:
             return None, ""
-        match = self.path_pattern().match(request.path_info)
+        match = self.path_pattern().match(request.path)
         if match is None or not plain_request(request, "GET"):
             return None, ""
         # DRF's TokenAuthentication reads "Token <key>": one key, no spaces, the keyword in any case.
@@ -78,7 +78,8 @@ class SheetRevalidationMiddleware:
         return int(match[1]), words[1]
 
     def path_pattern(self) -> re.Pattern[str]:
-        # From the URLconf, the first time (it is loaded by then): the sheet's route wherever it is mounted.
+        # From the URLconf, the first time (it is loaded by then): the sheet's route wherever it is mounted,
+        # with the script prefix, as `request.path` has it.
         if self.sheet_path is None:
             try:
                 probe = re.escape(reverse("campaign-detail", kwargs={"pk": 97531}))

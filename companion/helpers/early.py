@@ -41,7 +41,7 @@ class PlainRollMiddleware:
 
     def answer(self, request: HttpRequest) -> HttpResponse | None:
         """The roll's answer, or None for the full path to answer."""
-        if request.method != "POST" or request.path_info != self.path() or not settings.EARLY_ANSWERS:
+        if request.method != "POST" or request.path != self.path() or not settings.EARLY_ANSWERS:
             return None
         if "HTTP_AUTHORIZATION" in request.META or not plain_request(request, "POST"):
             return None
@@ -59,7 +59,8 @@ class PlainRollMiddleware:
         return self.headers.add(response, language_of(request))
 
     def path(self) -> str | None:
-        # From the URLconf, the first time: the roll's route wherever it is mounted.
+        # From the URLconf, the first time: the roll's route wherever it is mounted (with the script prefix,
+        # as `request.path` has it).
         if self.roll_path is None:
             try:
                 self.roll_path = reverse("helpers-roll")
