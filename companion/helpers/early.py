@@ -1,13 +1,13 @@
 """The usual dice roll, answered ahead of most of the middleware: the helper a table taps most.
 
 An anonymous `POST /api/v1/helpers/roll/` of a small plain JSON body that `plain_roll` accepts (whole
-numbers in range, a known kind) is answered here with what the full path answers: the same throttle
-(counted once, under the same key), the same roll (`services.dice_roll`) and the same bytes
+numbers in range, a known kind) is answered here with what the full path answers: the same roll
+(`services.dice_roll`), the same throttle (counted once, under the same key) and the same bytes
 (`roll_body`), with the headers the rest of the stack adds (`companion.early`). Anything else goes on
 through the stack untouched: a signed-in phone (a session cookie or a token), another body, the browsable
-API, a query string. A throttled request goes on too, and the full path refuses it in the reader's
-language; counting it once more there changes nothing a client sees, as the window is already over its
-limit and its expiry does not move.
+API, a query string, a roll the content cannot make (a pack without dice). A throttled request goes on
+too, and the full path refuses it in the reader's language; counting it once more there changes nothing a
+client sees, as the window is already over its limit and its expiry does not move.
 
 `tests/companion/test_early_roll.py` holds the two paths to the same status, headers and body.
 `EARLY_ANSWERS = False` turns it off.
@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, reverse
 
@@ -49,12 +50,16 @@ class PlainRollMiddleware:
         checked = None if data is NOT_SMALL_JSON else plain_roll(data)
         if checked is None:
             return None
+        try:
+            result = services.dice_roll(**checked, content=content_version())
+        except ValidationError:
+            return None  # a rule the content breaks (no dice in the pack): the full path refuses it
         # The anonymous helpers' throttle itself (its scope, key and batched count): this request has neither
         # a session nor a token, so it is anonymous (AuthenticationMiddleware sets the user again after).
+        # Counted last, so a request the full path answers is counted there only.
         request.user = AnonymousUser()
         if not AnonHelperThrottle().allow_request(request, self.view):  # type: ignore[arg-type]
             return None
-        result = services.dice_roll(**checked, content=content_version())
         response = HttpResponse(roll_body(result), content_type="application/json")
         return self.headers.add(response, language_of(request))
 

@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from rest_framework.authtoken.models import Token
 
+from campaigns.models import Die
 from companion.helpers.api import RollView
 from tests.early import answer, refuse_view
 from tests.factories import UserFactory
@@ -135,6 +136,14 @@ def test_requests_of_another_shape_take_the_full_path(no_view: None) -> None:
             send(True, {**ATTACK, "seed": 1}, **headers)
     with pytest.raises(AssertionError, match="reached the view"), override_settings(EARLY_ANSWERS=True):
         Client().post(ROLL + "?format=json", ATTACK, content_type="application/json")
+
+
+def test_a_pack_without_dice_is_refused_by_both() -> None:
+    """GF:8 "Never invent a number": with no Attack die in the content the roll is refused (400), by the
+    full path, in the reader's language."""
+    Die.objects.filter(slug="attack").delete()
+    response = both({**ATTACK, "seed": 4}, HTTP_ACCEPT_LANGUAGE="pt-BR")
+    assert response.status_code == 400
 
 
 def test_a_host_not_allowed_is_refused_by_both() -> None:
