@@ -239,6 +239,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail;
+    detail.xhr.sentAt = Date.now();
     if (detail.requestConfig.verb !== "post") return;
     var control = controlOf(detail);
     requester(detail).dataset.pin = JSON.stringify(pin(control));
@@ -304,6 +305,13 @@
     var detail = event.detail;
     var root = detail.target;
     if (!root || !root.matches("[data-sections]") || !detail.shouldSwap) return;
+    // A read sent before a write was answered, or while one is on its way, may show the campaign from
+    // before the write, whose own answer is newer: it is not swapped in (as the sheet's poll, `refresh`).
+    var verb = detail.requestConfig && detail.requestConfig.verb;
+    if (verb === "get" && (writing || lastWrite > (detail.xhr.sentAt || 0))) {
+      detail.shouldSwap = false;
+      return;
+    }
     var incoming = parse(detail.serverResponse, root.id);
     if (!incoming) return;
     detail.shouldSwap = false;
