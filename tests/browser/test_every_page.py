@@ -352,8 +352,12 @@ def drafts_scene(checker) -> list[Checker]:
     olga.visit(f"/campaigns/{fresh.pk}/")
     page = f"/campaigns/{drafting.pk}/upgrade/"
     olga.visit(page, light=True)  # picking
+    # Nothing polls while the test writes: on SQLite (`make test`) a read in the live server's thread
+    # locks the table the write needs ("database table is locked").
+    olga.page.goto("about:blank")
     drafting = draft_hands(owner, drafting)
     olga.visit(page, light=True)  # buying
+    olga.page.goto("about:blank")
     yellow = drafting.guilds.get(colour__slug="yellow")
     upgrade.upgrade_buy(
         access=access(owner, drafting),
@@ -363,14 +367,17 @@ def drafts_scene(checker) -> list[Checker]:
         cards=[],
     )
     olga.visit(page, light=True)  # arranging
+    olga.page.goto("about:blank")
     # An episodic game: its sheet deals Upgrade cards of a chosen level.
     episodic = build_campaign(owner, name="One-shots")
     Campaign.objects.filter(pk=episodic.pk).update(mode="episodic")
     olga.visit(f"/campaigns/{episodic.pk}/")
+    olga.page.goto("about:blank")
     # Six scenarios played: the finale is next.
     finished = finished_campaign(owner)
     olga.visit(f"/campaigns/{finished.pk}/?open={ALL_PANELS}")
     olga.visit(f"/campaigns/{finished.pk}/mine/")
+    olga.page.goto("about:blank")
     # A deck the app does not hold: the cards dealt at the table are typed in.
     UpgradeCard.objects.filter(deck="level-1").delete()
     manual = first_scenario(owner, build_campaign(owner, name="Paper deck"), upgrade_on_paper=False)
