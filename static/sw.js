@@ -56,8 +56,9 @@ function fromShell(request) {
 function networkFirst(request) {
   return fetch(request)
     .then((response) => {
-      // Only whole, successful pages are kept (not redirects to the log-in, not errors, not partial swaps).
-      if (response.ok && response.type === "basic" && !request.headers.get("HX-Request")) {
+      // Only whole, successful pages are kept (not redirects to the log-in, not errors); parts of a page
+      // (HX-Request) never come here.
+      if (response.ok && response.type === "basic") {
         const copy = response.clone();
         caches.open(PAGES).then((cache) => cache.put(request, copy));
       }
