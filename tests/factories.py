@@ -178,8 +178,10 @@ def record(
     results: list[dict[str, Any]],
     *,
     upgrade_on_paper: bool = True,
+    seed: int | None = None,
 ) -> Campaign:
-    """Record a scenario; by default the upgrade phase after it is played on paper (abandoned in the app)."""
+    """Record a scenario; by default the upgrade phase after it is played on paper (abandoned in the app).
+    `seed` fixes the Death Curse draws and the upgrade deal of the phase that opens."""
     campaign = refreshed(campaign)
     scenario_record_result(
         access=access(owner, campaign),
@@ -187,6 +189,7 @@ def record(
         revision=campaign.revision,
         scenario=scenario,
         results=results,
+        seed=seed,
     )
     if upgrade_on_paper and open_phase_for(refreshed(campaign)) is not None:
         campaign = refreshed(campaign)

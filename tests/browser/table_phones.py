@@ -19,6 +19,19 @@ def log_in(page, username: str, password: str = PASSWORD) -> None:
     page.wait_for_url(re.compile(r"/campaigns/"))
 
 
+def choose_affordable_card(page) -> str | None:
+    """Tick the first card of the hand the guild can pay for, as a player does; answer its slug (None
+    when the guild can pay for none). The hand is dealt from the whole Level-1 deck, whose cards cost
+    more than a guild's coins at times (Hellborn costs 7), so "the first card" alone may be refused."""
+    coins = int(page.locator("form[data-buy]").get_attribute("data-coins"))
+    for card in page.locator("form[data-buy] input[name=cards]").all():
+        cost = card.get_attribute("data-cost")
+        if cost and int(cost) <= coins:
+            card.check()
+            return card.get_attribute("value")
+    return None
+
+
 # The tapped control may move a little (a "saved" line appears under it), never by a screen.
 STILL_PX = 50
 # Another phone shows a change within 2 s (the pages poll every 1.5 s).

@@ -20,7 +20,14 @@ import pytest
 from campaigns.models import Campaign, UpgradePhase
 from campaigns.services import hero_draft, seating, upgrade
 from companion.helpers import services as helpers
-from tests.browser.table_phones import PHONE_800, Phone, Taps, follows, review_numbers
+from tests.browser.table_phones import (
+    PHONE_800,
+    Phone,
+    Taps,
+    choose_affordable_card,
+    follows,
+    review_numbers,
+)
 from tests.factories import UserFactory, refreshed
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -268,13 +275,7 @@ def _upgrade_phase(campaign: Campaign, phones: dict[str, Phone]) -> None:
         page = phone.page
         buy = page.get_by_role("button", name="Buy the chosen cards")
         buy.wait_for()
-        coins = int(page.locator("form[data-buy]").get_attribute("data-coins"))
-        for card in page.locator("form[data-buy] input[name=cards]").all():
-            cost = card.get_attribute("data-cost")
-            if cost and int(cost) <= coins:
-                card.check()
-                coins -= int(cost)
-                break
+        choose_affordable_card(page)
         phone.lands_in_view(buy, page.locator("#upgrade-mine"), what="buying")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.table_phones import log_in
+from tests.browser.table_phones import choose_affordable_card, log_in
 from tests.browser.test_every_page import PHONE_800, draft_hands
 from tests.campaigns.pages.helpers import first_scenario
 from tests.factories import UserFactory, build_campaign, level_one_deck
@@ -14,6 +14,7 @@ from tests.factories import UserFactory, build_campaign, level_one_deck
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 STILL_PX = 50
+DEAL_SEED = 1640
 
 
 def tap_in_place(page, control, keep=None) -> float:
@@ -42,7 +43,9 @@ def buying(browser, live_server, content):
     """Olga plays Yellow and Teal; the draft is done, Yellow buys. Her phone is on the upgrade page."""
     owner = UserFactory(username="olga")
     level_one_deck()
-    campaign = draft_hands(owner, first_scenario(owner, build_campaign(owner), upgrade_on_paper=False))
+    # A seeded deal: the same hands every run.
+    played = first_scenario(owner, build_campaign(owner), upgrade_on_paper=False, seed=DEAL_SEED)
+    campaign = draft_hands(owner, played)
     context = browser.new_context(viewport=PHONE_800, base_url=live_server.url)
     page = context.new_page()
     log_in(page, "olga")
@@ -55,8 +58,8 @@ def buying(browser, live_server, content):
 def test_the_upgrade_page_keeps_the_thumbs_place(buying):
     page = buying
     buy = page.get_by_role("button", name="Buy the chosen cards")
-    # Yellow has 4 coins; every card of the test deck costs 1 to 4.
-    page.locator("label.hand-card").first.click()
+    # Yellow has 4 coins; some cards of the deck cost more (the buy would be refused, and the panel grow).
+    assert choose_affordable_card(page), "the seeded hand holds a card Yellow can pay for"
     # The hand becomes the guild's inventory: the panel's heading stays where it was, unless the panel
     # shrank to end above the middle of the screen; then it is shown from its heading (live.js `restore`),
     # never left a screen away.
