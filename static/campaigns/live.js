@@ -5,6 +5,7 @@
   "use strict";
 
   var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (format, values) { return format.replace("%s", values[0]); };
   var POLL_MS = 1500;
   var SAVED_MS = 2500;
   var CSRF = /name="csrfmiddlewaretoken" value="[^"]*"/g;
@@ -213,6 +214,19 @@
     confirm: function () { return gettext("Please confirm."); },
   };
 
+  // What the line beside the control says. A refusal names its reasons there too: the panel's message
+  // sits under the panel's heading, often above the top of the screen while the thumb is at the button.
+  function told(outcome, root) {
+    var text = (MESSAGES[outcome] || MESSAGES.saved)();
+    if (outcome !== "refused") return text;
+    var reasons = [];
+    root.querySelectorAll(".errors[role=alert] li").forEach(function (item) {
+      var reason = item.textContent.trim();
+      if (reason) reasons.push(reason);
+    });
+    return reasons.length ? interpolate(gettext("Not saved: %s"), [reasons.join(" ")]) : text;
+  }
+
   // --- Writes through htmx ---------------------------------------------------------------------------
 
   var writing = 0;
@@ -328,13 +342,13 @@
       if (heading) {
         heading.setAttribute("tabindex", "-1");
         heading.focus({preventScroll: true});
-        say(heading, outcome === "saved" ? "saved" : "error", (MESSAGES[outcome] || MESSAGES.saved)());
+        say(heading, outcome === "saved" ? "saved" : "error", told(outcome, root));
       }
     }
     if (control && outcome) {
       control.focus({preventScroll: true});
       var retry = outcome === "conflict" ? pinned.key : null;
-      say(control, outcome === "saved" ? "saved" : "error", (MESSAGES[outcome] || MESSAGES.saved)(), retry);
+      say(control, outcome === "saved" ? "saved" : "error", told(outcome, root), retry);
     }
     var alert = root.querySelector(".errors[role=alert]");
     if (alert && outcome && outcome !== "saved") alert.focus({preventScroll: true});

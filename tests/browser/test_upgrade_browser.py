@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.table_phones import choose_affordable_card, log_in
+from tests.browser.table_phones import TOLD, choose_affordable_card, log_in
 from tests.browser.test_every_page import PHONE_800, draft_hands
 from tests.campaigns.pages.helpers import first_scenario
 from tests.factories import UserFactory, build_campaign, level_one_deck
@@ -95,3 +95,28 @@ def test_the_upgrade_page_keeps_the_thumbs_place(buying):
     moved = tap_in_place(page, restart)
     assert moved < STILL_PX, f"Restart: {moved} px"
     page.locator(".hand-card").first.wait_for()
+
+
+def test_a_buy_the_guild_cannot_pay_for_says_why_beside_the_button(buying):
+    """Cards are bought at their printed cost (GF:201, RB p27-28): Yellow's 4 coins do not pay for the
+    whole hand. The buy is refused and nothing is bought; the button stays under the thumb, and the reason
+    stands beside it, since the panel's message sits under its heading, above the top of the screen."""
+    page = buying
+    form = page.locator("form[data-buy]")
+    coins = int(form.get_attribute("data-coins"))
+    chosen, cost = 0, 0
+    for card in form.locator("input[name=cards]").all():
+        if chosen < 3 and cost <= coins:
+            card.check()
+            chosen += 1
+            cost += int(card.get_attribute("data-cost"))
+    assert cost > coins, "the seeded hand holds more than Yellow can pay for"
+    buy = page.get_by_role("button", name="Buy the chosen cards")
+    assert tap_in_place(page, buy) < STILL_PX
+    told = page.wait_for_function(TOLD).json_value()
+    reason = f"These cards cost {cost} coins but the Guild has only {coins}."
+    assert told == f"error: Not saved: Cards: {reason}", told
+    status = page.locator(".write-status").bounding_box()
+    assert 0 <= status["y"] <= PHONE_800["height"] - status["height"], "the reason is on the screen"
+    assert page.locator("#upgrade-mine .errors[role=alert]").count() == 1
+    assert page.locator("input[name=cards]").count() > 0, "the hand is still there: nothing was bought"
