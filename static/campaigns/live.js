@@ -216,11 +216,11 @@
 
   // What the line beside the control says. A refusal names its reasons there too: the panel's message
   // sits under the panel's heading, often above the top of the screen while the thumb is at the button.
-  function told(outcome, root) {
+  function told(outcome, alert) {
     var text = (MESSAGES[outcome] || MESSAGES.saved)();
-    if (outcome !== "refused") return text;
+    if (outcome !== "refused" || !alert) return text;
     var reasons = [];
-    root.querySelectorAll(".errors[role=alert] li").forEach(function (item) {
+    alert.querySelectorAll("li").forEach(function (item) {
       var reason = item.textContent.trim();
       if (reason) reasons.push(reason);
     });
@@ -335,6 +335,7 @@
     own = own && own.closest("[data-sections] > *");
     merge(root, incoming, own);
     var control = restore(pinned);
+    var alert = root.querySelector(".errors[role=alert]");
     var panel = !control && pinned && pinned.panel && document.getElementById(pinned.panel);
     if (!control && panel && outcome) {
       // The control is gone with the write (a scenario started, a guild claimed): speak from its panel.
@@ -342,15 +343,14 @@
       if (heading) {
         heading.setAttribute("tabindex", "-1");
         heading.focus({preventScroll: true});
-        say(heading, outcome === "saved" ? "saved" : "error", told(outcome, root));
+        say(heading, outcome === "saved" ? "saved" : "error", told(outcome, alert));
       }
     }
     if (control && outcome) {
       control.focus({preventScroll: true});
       var retry = outcome === "conflict" ? pinned.key : null;
-      say(control, outcome === "saved" ? "saved" : "error", told(outcome, root), retry);
+      say(control, outcome === "saved" ? "saved" : "error", told(outcome, alert), retry);
     }
-    var alert = root.querySelector(".errors[role=alert]");
     if (alert && outcome && outcome !== "saved") alert.focus({preventScroll: true});
   });
 

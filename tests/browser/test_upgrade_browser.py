@@ -120,3 +120,5 @@ def test_a_buy_the_guild_cannot_pay_for_says_why_beside_the_button(buying):
     assert 0 <= status["y"] <= PHONE_800["height"] - status["height"], "the reason is on the screen"
     assert page.locator("#upgrade-mine .errors[role=alert]").count() == 1
     assert page.locator("input[name=cards]").count() > 0, "the hand is still there: nothing was bought"
+    yellow = page.locator("#upgrade-status li", has_text="Yellow")
+    assert yellow.locator(".state").inner_text() == "buying", "the table sees Yellow still buying"
