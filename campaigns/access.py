@@ -183,7 +183,7 @@ def campaign_access(*, user: Any, pk: int | str, share_token: str | None = None)
     """The one membership check: members and share-link holders see the campaign, everyone else 404.
 
     One query: the campaign, its edition and the caller's role (an unchanged sheet is answered with this
-    alone; `selectors.reader_state` keeps it in the cache for the reads that need nothing more)."""
+    alone)."""
     campaign, role = campaign_with_role(user=user, pk=pk)
     return access_as(campaign, role, _signed_in_id(user), share_token)
 
@@ -207,22 +207,9 @@ def campaign_with_role(*, user: Any, pk: int | str) -> tuple[Campaign, str | Non
     return campaign, getattr(campaign, "caller_role", None)
 
 
-def campaign_with_roles(*, pk: int | str) -> tuple[Campaign, dict[int, str]]:
-    """The campaign (with its edition) and every member's role, by user id, in one query (the members'
-    rows carry the campaign's); 404 when there is no such campaign. For `selectors.reader_state`, which
-    keeps them for every reader at once."""
-    try:
-        campaign_id = int(pk)
-        members = list(Membership.objects.filter(campaign_id=campaign_id).select_related("campaign__edition"))
-        campaign = members[0].campaign if members else Campaign.objects.select_related("edition").get(pk=pk)
-    except (Campaign.DoesNotExist, ValueError, TypeError):
-        raise Http404 from None
-    return campaign, {member.user_id: member.role for member in members}
-
-
 def access_as(campaign: Campaign, role: str | None, user_id: int | None, share_token: Any) -> Access:
     """The rule of `campaign_access`, given the caller's membership role (None: not a member), wherever
-    the campaign's row and the role were read from (the database, or the cache of `reader_state`)."""
+    the campaign's row and the role were read from."""
     if user_id is not None and role:
         return Access(campaign, role, user_id)
     if share_link_matches(campaign, share_token):

@@ -10,7 +10,6 @@ from itertools import accumulate
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.utils import json
@@ -65,34 +64,3 @@ class BoundedJSONParser(JSONParser):
             return json.loads(text, parse_constant=json.strict_constant if self.strict else None)
         except (ValueError, RecursionError) as exc:
             raise exceptions.ParseError(f"JSON parse error - {exc}") from exc
-
-
-SMALL_BODY_BYTES = 4096
-
-
-def small_json_body(request: Any) -> Any:
-    """The body of a DRF request: a small plain JSON body (`application/json` with no parameters, at most
-    SMALL_BODY_BYTES, nested within API_JSON_MAX_DEPTH) parsed here directly, exactly as
-    BoundedJSONParser would; anything else through `request.data`, which parses or names the error.
-
-    For the helpers' roll: DRF's choice of parser and its stream handling cost more than the roll."""
-    data = small_json(request._request)
-    return request.data if data is NOT_SMALL_JSON else data
-
-
-NOT_SMALL_JSON = object()
-
-
-def small_json(http: HttpRequest) -> Any:
-    """The small plain JSON body of a Django request, parsed as BoundedJSONParser would, or
-    NOT_SMALL_JSON for anything else (another type, a larger or deeper body, JSON that does not parse),
-    which the parser then reads or refuses with its own message."""
-    length = http.META.get("CONTENT_LENGTH") or ""
-    if http.content_type == "application/json" and not http.content_params and length.isdigit():
-        raw = http.body if int(length) <= SMALL_BODY_BYTES else b""
-        if raw and raw.count(b"[") + raw.count(b"{") <= settings.API_JSON_MAX_DEPTH:
-            try:
-                return json.loads(raw.decode(), parse_constant=json.strict_constant)
-            except ValueError:
-                pass
-    return NOT_SMALL_JSON

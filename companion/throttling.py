@@ -16,10 +16,8 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import ngettext
-from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
-from rest_framework.views import APIView
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -93,63 +91,20 @@ class JoinClientThrottle(ClientRateThrottle):
 JOIN_THROTTLES = (JoinUserThrottle, JoinClientThrottle)
 
 
-# --- Counting per window -------------------------------------------------------------------------------
-# DRF's `SimpleRateThrottle` keeps a list of every request time in the window and reads and rewrites the
-# whole list on each request: at a few hundred requests a second that is thousands of timestamps pickled
-# through Redis twice per request. `WindowRateThrottle` counts instead: the window opens with the client's
-# first request and lasts the rate's duration; each request adds one. With Redis it is one round trip
-# (`ResilientRedisCache.hit`); the anonymous helpers' limit counts in batches (`window_hit_batched`).
+class AnonHelperThrottle(AnonRateThrottle):
+    """The table-side helpers for clients without an account (`HELPERS_ANON_RATE`): a signed-in player at
+    the table is never cut off mid-game (DRF's AnonRateThrottle lets every authenticated request through)."""
+
+    scope = "anon_helpers"
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request: Any) -> str:
+        return client_ip(request)
 
 
-def window_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
-    """Count one request in the window at `key` (opened for `seconds` if new): (requests so far, seconds
-    until the window closes)."""
-    hit = getattr(cache, "hit", None)
-    if hit is not None:
-        return hit(key, seconds)
-    cache.add(key, 0, seconds)
-    try:
-        return cache.incr(key), seconds
-    except ValueError:  # the window closed between the two calls: this request opens the next one
-        cache.add(key, 1, seconds)
-        return 1, seconds
-
-
-def window_hit_batched(cache: Any, key: str, seconds: int, limit: int) -> tuple[int, float]:
-    """`window_hit`, counted in this process and shared through Redis in batches where the cache can
-    (`companion.batched_counts`): for a limit on the server's time, not on guessing a secret."""
-    hit_batched = getattr(cache, "hit_batched", None)
-    if hit_batched is not None:
-        return hit_batched(key, seconds, limit)
-    return window_hit(cache, key, seconds)
-
-
-class WindowRateThrottle(ScopedRateThrottle):
-    """`ScopedRateThrottle`'s scopes and rates, counted per window instead of per request time
-    (`batched`: counted in batches, `window_hit_batched`)."""
-
-    batched = False
-
-    def allow_request(self, request: Request, view: APIView) -> bool:
-        self.scope = getattr(view, self.scope_attr, None)
-        self.rate = self.get_rate() if self.scope else None
-        if self.rate is None:
-            return True
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        self.key = self.get_cache_key(request, view)
-        if self.key is None:
-            return True
-        if self.batched:
-            count, self.remaining = window_hit_batched(self.cache, self.key, self.duration, self.num_requests)
-        else:
-            count, self.remaining = window_hit(self.cache, self.key, self.duration)
-        return count <= self.num_requests
-
-    def wait(self) -> float | None:
-        return self.remaining
-
-
-class CampaignPrintThrottle(WindowRateThrottle):
+class CampaignPrintThrottle(SimpleRateThrottle):
     """Printed sheets per campaign (`SHEET_PDF_RATE`): every member of a campaign draws on one budget, the
     API and the page alike, so no one can keep the render workers busy by looping on their own campaign.
 
@@ -157,24 +112,34 @@ class CampaignPrintThrottle(WindowRateThrottle):
     spend a campaign's budget.
     """
 
+    scope = "sheet_pdf"
+
     def get_rate(self) -> str | None:
-        # Read when it runs (as ClientRateThrottle does), not DRF's copy taken at import.
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         return self.cache_format % {"scope": self.scope, "ident": f"campaign-{view.kwargs['pk']}"}
 
 
-class _PrintView:
-    throttle_scope = "sheet_pdf"
+class MemberPrintThrottle(CampaignPrintThrottle):
+    """Each member's share of the campaign's budget (`SHEET_PDF_MEMBER_RATE`), checked first: one player
+    looping on the print button runs out of their own share and never locks the owner out."""
 
+    scope = "sheet_pdf_member"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        member = f"campaign-{view.kwargs['pk']}-user-{request.user.pk}"
+        return self.cache_format % {"scope": self.scope, "ident": member}
+
+
+class _PrintView:
     def __init__(self, pk: Any) -> None:
         self.kwargs = {"pk": pk}
 
 
 def print_refusal(request: HttpRequest, campaign_pk: int) -> float | None:
     """None when the campaign may print now (the request is counted), else the seconds to wait."""
-    return refused_for(request, [CampaignPrintThrottle], view=_PrintView(campaign_pk))
+    return refused_for(request, [MemberPrintThrottle, CampaignPrintThrottle], view=_PrintView(campaign_pk))
 
 
 def print_refusal_message(wait: float) -> str:
@@ -190,14 +155,14 @@ def refused_for(
     request: HttpRequest, throttles: Iterable[type[BaseThrottle]], view: Any = None
 ) -> float | None:
     """For a plain Django view: None when every throttle lets the request through (each counts it),
-    else the seconds to wait before trying again. `view` stands in for the DRF view a scoped throttle
-    reads its `throttle_scope` from."""
-    waits = []
+    else the seconds to wait before trying again. The first throttle that refuses ends the check, so a
+    refused request spends none of the budgets after it. `view` stands in for the DRF view a throttle
+    reads its URL arguments from."""
     for throttle_class in throttles:
         throttle = throttle_class()
         if not throttle.allow_request(request, view):
-            waits.append(throttle.wait() or 1.0)
-    return max(waits) if waits else None
+            return throttle.wait() or 1.0
+    return None
 
 
 class LoginLockoutBackend(AxesStandaloneBackend):

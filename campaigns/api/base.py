@@ -10,12 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import DatabaseError
-from django.http import HttpResponse
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,14 +23,12 @@ from campaigns.api.outputs import SheetSerializer
 from campaigns.errors import ConflictError
 from campaigns.models import Guild
 from campaigns.selectors.campaigns import guild_for
-from campaigns.selectors.reader_state import access_keys, reader_access
 from campaigns.selectors.sheet import sheet_for_reader
-from campaigns.selectors.sheet_cache import access_etag, cached_reader_sheet, cached_sheet, cached_sheet_at
+from campaigns.selectors.sheet_cache import access_etag, cached_sheet, cached_sheet_at, sheet_after_write
 from campaigns.selectors.sheet_cache import sheet_etag as data_etag
 from campaigns.selectors.versions import content_version
 from companion.api import errors
 from companion.conditional import revalidated
-from companion.tokens import read_ahead_of
 
 SHARE_PARAM = OpenApiParameter("share", OpenApiTypes.STR, description="Read-only share token (spectators).")
 SHEET = SheetSerializer
@@ -51,37 +47,17 @@ def access_for(request: Request, pk: Any) -> Access:
     return campaign_access(user=request.user, pk=pk, share_token=request.query_params.get("share"))
 
 
-def reader_for(request: Request, pk: Any) -> tuple[Access, str | None]:
-    """`access_for` from the cache when it holds this campaign (a read that changes nothing needs no
-    query), with the content version; read with the token when the view reads ahead (`ReaderView`)."""
-    user = request.user  # first: a token check reads the view's keys ahead
-    share = request.query_params.get("share")
-    return reader_access(user=user, pk=pk, share_token=share, ahead=read_ahead_of(request))
-
-
-class ReaderView(APIView):
-    """A read of one campaign whose access check the token check reads ahead from the cache."""
-
-    def read_ahead(self, request: Request) -> list[str]:
-        return access_keys(self.kwargs.get("pk"))
-
-
 def sheet_etag(access: Access, form: str = "json", content: str | None = None) -> str | None:
     """The sheet's version for this reader (and this rendering: JSON or the browsable API), from the
     access check alone (see `sheet_cache.sheet_etag`)."""
     return access_etag(access, content or content_version(), form)
 
 
-def kept_sheet_response(access: Access, content: str | None) -> HttpResponse:
-    """The sheet read as JSON, sent as rendered the first time this reader read this state: the same
-    bytes DRF's JSON renderer makes, without rendering them again."""
-    body, tag = cached_reader_sheet(access, content, "json", JSONRenderer().render)
-    return revalidated(HttpResponse(body, content_type="application/json"), tag)
-
-
-def sheet_response(access: Access, code: int = status.HTTP_200_OK, form: str = "json") -> Response:
+def sheet_response(
+    access: Access, code: int = status.HTTP_200_OK, form: str = "json", content: str | None = None
+) -> Response:
     """The sheet for this reader, from the cache when this state of the campaign was read before."""
-    content = content_version()
+    content = content or content_version()
     data = sheet_for_reader(cached_sheet_at(access.campaign, content), access)
     response = Response(data, status=code)
     if content is not None:
@@ -157,12 +133,7 @@ def campaign_action(
             if target is not None:
                 data["guild"] = target
             call(access=access, actor=request.user, **data)
-            return sheet_response(_fresh(request, access), code)
+            return sheet_response(sheet_after_write(access), code)
 
     Action.__name__ = input_class.__name__.removesuffix("Input") + "View"
     return Action
-
-
-def _fresh(request: Request, access: Access) -> Access:
-    # A guild claimed in this request changes what the caller may edit.
-    return campaign_access(user=request.user, pk=access.campaign.pk)

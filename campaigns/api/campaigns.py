@@ -16,10 +16,7 @@ from campaigns.api.base import (
     SHARE_PARAM,
     SHEET,
     CampaignAPIView,
-    ReaderView,
     access_for,
-    kept_sheet_response,
-    reader_for,
     sheet_etag,
     sheet_response,
     valid,
@@ -27,9 +24,10 @@ from campaigns.api.base import (
 from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
 from campaigns.selectors.backups import import_job
-from campaigns.selectors.reader_state import reader_campaigns
+from campaigns.selectors.campaigns import campaign_list_rows
 from campaigns.selectors.transfer import campaign_export, campaign_export_for
 from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
+from campaigns.selectors.versions import content_version
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import imports, transfer
 from companion.api import errors
@@ -58,7 +56,7 @@ class CampaignList(CampaignAPIView):
         }
     )
     def get(self, request: Request) -> Response:
-        return Response(reader_campaigns(request.user))
+        return Response(campaign_list_rows(request.user))
 
     @extend_schema(request=Input, responses={201: SHEET, **errors(400, 403, 415)})
     def post(self, request: Request) -> Response:
@@ -67,17 +65,16 @@ class CampaignList(CampaignAPIView):
         return sheet_response(access, status.HTTP_201_CREATED)
 
 
-class CampaignDetail(ReaderView, CampaignAPIView):
+class CampaignDetail(CampaignAPIView):
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
-        access, content = reader_for(request, pk)
+        access = access_for(request, pk)
         form = request.accepted_renderer.format
+        content = content_version()
         etag = sheet_etag(access, form, content)
         if unchanged(request, etag):
             return not_modified(etag)
-        if form == "json":
-            return kept_sheet_response(access, content)
-        return sheet_response(access, form=form)
+        return sheet_response(access, form=form, content=content)
 
 
 class CampaignJoin(CampaignAPIView):

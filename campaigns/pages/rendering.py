@@ -40,13 +40,12 @@ def compact(response: HttpResponse) -> HttpResponse:
 
 
 def page_etag(
-    request: HttpRequest, access: Access, *extra: Any, csrf: bool = True, content: str | None = None
+    request: HttpRequest, access: Access, *extra: Any, content: str | None = None
 ) -> str | None:
     """The version of a campaign page for this reader, from the access check alone: the campaign's state
     and content version, who reads (role, account, staff link), which variant (page or htmx part, query,
-    language) and the CSRF secret its forms carry (a new one after logging in again; left out with
-    `csrf=False`, for the kept page, whose token is put in per request). `content`: the content version,
-    when the caller has it already."""
+    language) and the CSRF secret its forms carry (a new one after logging in again). `content`: the
+    content version, when the caller has it already."""
     user = getattr(request, "user", None)
     return access_etag(
         access,
@@ -55,7 +54,7 @@ def page_etag(
         _partial(request),
         request.get_full_path(),
         get_language(),
-        request.META.get("CSRF_COOKIE", "") if csrf else "",
+        request.META.get("CSRF_COOKIE", ""),
         *extra,
     )
 

@@ -22,7 +22,6 @@ from campaigns.pages import mine, phases, review
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.invite import invite_context
-from campaigns.pages.kept import kept_page, page_key
 from campaigns.pages.now import tabs, with_now
 from campaigns.pages.rendering import (
     open_panels,
@@ -35,14 +34,13 @@ from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
 from campaigns.selectors.content import edition_monsters, level_label_with_source
 from campaigns.selectors.overrides import campaign_level_cards
-from campaigns.selectors.owner_tools import owner_tools, owner_tools_version
-from campaigns.selectors.reader_state import reader_access
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
 from campaigns.selectors.sheet_cache import (
     cached_sheet,
     cached_sheet_page,
     history_page,
     join_codes_tag,
+    sheet_after_write,
     tag,
 )
 from campaigns.services import campaigns as setup
@@ -110,33 +108,22 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
 
 
 def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The sheet, or 304 when the reader holds this version of it (checked before anything else is read).
+    """The sheet, or 304 when the reader holds this version of it.
 
-    The owner's join codes and backups change without an event: a token names their state, so a kept page
-    reads neither (they are read live, and named by their own fingerprint, while the cache is down)."""
-    # The access check as kept in the cache (no query while the campaign and the reader's role are unchanged).
-    access, content = reader_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
-    tools = owner_tools_version(access.campaign.pk) if access.is_owner else ""
+    The version is the campaign's state, the content version, the reader and the variant asked for (page or
+    part, open panels, language). The owner's join codes and backups change without an event, so the
+    owner's version names them too (two small reads, the owner's page only)."""
+    access = campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
     codes = kept = None
-    if tools is None:
-        codes, kept = owner_tools(access.campaign, None)
+    tools = ""
+    if access.is_owner:
+        codes, kept = open_join_codes(access.campaign), campaign_backups(access.campaign)
         tools = join_codes_tag(codes) + tag(*(b["id"] for b in kept))
-    variant = (tools, *open_panels(request))
-    etag = page_etag(request, access, *variant, content=content)
+    etag = page_etag(request, access, tools, *open_panels(request))
     if unchanged(request, etag):
         return vary_on_panels(not_modified(etag))
-    key = page_key(request, page_etag(request, access, *variant, csrf=False, content=content))
-    page = kept_page(request, key, lambda: _sheet_rendered(request, access, tools, codes, kept))
+    page = render_sheet(request, access, join_codes=codes, backups=kept)
     return vary_on_panels(revalidated(page, etag))
-
-
-def _sheet_rendered(
-    request: HttpRequest, access: Access, tools: str, codes: list | None, kept: list | None
-) -> HttpResponse:
-    """The sheet rendered; the owner's tools as of their token (kept in the cache under it)."""
-    if access.is_owner and codes is None:
-        codes, kept = owner_tools(access.campaign, tools)
-    return render_sheet(request, access, join_codes=codes, backups=kept)
 
 
 def render_sheet(
@@ -279,7 +266,8 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     except PermissionDenied as exc:
         form.add_error(None, str(exc) or "You may not do that.")
         return _refused(request, access, spec, action, form, status=403)
-    return _outcome(_done(request, _fresh(request, pk), spec, form), "saved")
+    after = sheet_after_write(access, page=spec.page == SHEET) if request.htmx else access
+    return _outcome(_done(request, after, spec, form), "saved")
 
 
 def _outcome(response: HttpResponse, outcome: str) -> HttpResponse:

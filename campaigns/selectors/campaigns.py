@@ -41,6 +41,14 @@ def campaigns_visible_to(user: Any) -> QuerySet[Campaign]:
     return Campaign.objects.filter(memberships__user=user).select_related("edition").distinct()
 
 
+def campaign_list_rows(user: Any) -> list[dict[str, Any]]:
+    """The campaign list's rows for a signed-in user (id, name, edition, mode, revision), in one query."""
+    return [
+        {"id": c.pk, "name": c.name, "edition": c.edition.slug, "mode": c.mode, "revision": c.revision}
+        for c in campaigns_visible_to(user)
+    ]
+
+
 def campaign_for_sheet(*, campaign_id: int) -> Campaign:
     """The whole campaign with everything the sheet shows, in a fixed number of queries."""
     heroes = GuildHero.objects.select_related("hero", "curse__curse").prefetch_related(

@@ -13,7 +13,6 @@ no content version (Redis down) nothing is kept and every read is computed, as b
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
@@ -34,16 +33,13 @@ from campaigns.selectors.campaigns import (
     withdrawn_seqs,
 )
 from campaigns.selectors.live import live_state
-from campaigns.selectors.sheet import sheet_for_reader, sheet_snapshot
+from campaigns.selectors.sheet import sheet_snapshot
 from campaigns.selectors.versions import content_version
 from rules_helpers.drafts import HeroDraft
 
 # Old states are never read again; a day keeps a quiet campaign's sheet between evenings of play.
 TIMEOUT = 24 * 60 * 60
 HISTORY_LATEST = 20
-# A rendered sheet is kept per reader: an hour, so a busy evening's old states leave the cache soon (a reader
-# still polling an unchanged campaign renders it again once an hour).
-READER_TIMEOUT = 60 * 60
 
 
 def _key(kind: str, campaign_id: int, history_seq: int, content: str) -> str:
@@ -70,27 +66,6 @@ def cached_sheet_at(campaign: Campaign, content: str | None) -> dict[str, Any]:
     return snapshot
 
 
-def cached_reader_sheet(
-    access: Access, content: str | None, form: str, render: Callable[[dict[str, Any]], bytes]
-) -> tuple[bytes, str | None]:
-    """The sheet as this reader gets it, already rendered (`render`, to the format `form` names), and its
-    ETag: kept per ETag, which names the state, the content version, the reader and the format; so it is
-    rendered once per state and reader."""
-    etag = access_etag(access, content, form)
-    if content is not None and etag is not None:
-        found = cache.get(_key("sheet-bytes", access.campaign.pk, access.campaign.history_seq, etag))
-        if found is not None:
-            return found, etag
-    data = sheet_for_reader(cached_sheet_at(access.campaign, content), access)
-    body = render(data)
-    if content is None:
-        return body, None
-    # The sheet may be newer than the access check's row (read afresh on a miss): its own ETag names it.
-    tag = sheet_etag(data["revision"], data["history_seq"], content, access.role, access.user_id, form)
-    cache.set(_key("sheet-bytes", access.campaign.pk, data["history_seq"], tag), body, READER_TIMEOUT)
-    return body, tag
-
-
 def cached_sheet_page(campaign: Campaign) -> tuple[dict[str, Any], dict[str, Any]]:
     """The sheet snapshot and what the sheet page adds to it (names, history, phases, live tracker)."""
     content = content_version()
@@ -109,6 +84,21 @@ def cached_sheet_page(campaign: Campaign) -> tuple[dict[str, Any], dict[str, Any
             TIMEOUT,
         )
     return snapshot, page
+
+
+def sheet_after_write(access: Access, *, page: bool = False) -> Access:
+    """The caller's access on the state their write just made: the campaign is read once, whole (its row
+    comes with it, so the access check is not read again), and its sheet (and, for the pages, what the
+    page adds) kept for this answer and the other phones' next poll. The role cannot change in a write;
+    the guilds the caller plays are taken from the sheet when asked (a claim may have changed them)."""
+    content = content_version()
+    full = campaign_for_sheet(campaign_id=access.campaign.pk)
+    kept = {_key("sheet", full.pk, full.history_seq, content or ""): sheet_snapshot(full)}
+    if page:
+        kept[_key("page", full.pk, full.history_seq, content or "")] = page_snapshot(full)
+    if content is not None:
+        cache.set_many(kept, TIMEOUT)
+    return Access(full, access.role, access.user_id)
 
 
 def page_snapshot(campaign: Campaign) -> dict[str, Any]:

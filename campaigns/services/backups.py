@@ -18,7 +18,6 @@ from campaigns.errors import refuse
 from campaigns.models import Campaign, CampaignBackup, Event
 from campaigns.selectors.transfer import campaign_export
 from campaigns.services import transfer
-from campaigns.services.campaigns import owner_tools_changed
 
 BACKUPS_KEPT = 10
 
@@ -45,7 +44,6 @@ def campaign_backup_create(*, campaign_id: int, reason: str) -> CampaignBackup |
     )
     stale = CampaignBackup.objects.filter(campaign=campaign).order_by("-created_at", "-pk")[BACKUPS_KEPT:]
     CampaignBackup.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).delete()
-    owner_tools_changed(campaign.pk)
     return backup
 
 

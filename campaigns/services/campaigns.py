@@ -6,7 +6,6 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,7 +14,6 @@ from django.utils.translation import gettext_lazy
 from campaigns.access import Access, require_owner
 from campaigns.errors import refuse
 from campaigns.models import Campaign, Edition, JoinCode, Membership
-from campaigns.selectors.owner_tools import owner_tools_key
 from campaigns.services.history import event_record
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread across the table
@@ -52,7 +50,6 @@ def join_code_create(*, access: Access, actor: Any, hours: int = 48, max_uses: i
     if not 1 <= max_uses <= 10:
         refuse("max_uses", _("A join code can be used 1 to 10 times."))
     code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(8))
-    owner_tools_changed(access.campaign.pk)
     return JoinCode.objects.create(
         campaign=access.campaign,
         code=code,
@@ -60,16 +57,6 @@ def join_code_create(*, access: Access, actor: Any, hours: int = 48, max_uses: i
         max_uses=max_uses,
         created_by=actor,
     )
-
-
-def owner_tools_changed(campaign_pk: int) -> None:
-    """The campaign's join codes or backups changed: the owner's page is read afresh
-    (`selectors.owner_tools`).
-    The token goes now, for reads in this transaction, and again once the change commits, for a read that
-    drew a new token meanwhile and saw the rows as they were."""
-    key = owner_tools_key(campaign_pk)
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
 
 
 @transaction.atomic
@@ -83,7 +70,6 @@ def campaign_join(*, user: Any, code: str) -> Campaign:
     if Membership.objects.filter(campaign=campaign, user=user).exists():
         return campaign
     JoinCode.objects.filter(pk=join.pk).update(uses=join.uses + 1)
-    owner_tools_changed(campaign.pk)
     Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.PLAYER)
     event_record(
         campaign=campaign,

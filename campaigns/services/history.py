@@ -26,7 +26,6 @@ from campaigns.models import (
 from campaigns.selectors.campaigns import KEPT_BY_ABANDON, is_undone, withdrawn_seqs
 from campaigns.selectors.phases import hero_draft_replaced
 from campaigns.selectors.snapshots import TRACKED, effects_in_place, find_row, restore_values, snapshot
-from campaigns.services.reader_state import reader_state_forget
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
 
@@ -66,7 +65,6 @@ class Changes:
 
 def _next_seq(campaign: Campaign) -> int:
     Campaign.objects.filter(pk=campaign.pk).update(history_seq=F("history_seq") + 1)
-    reader_state_forget(campaign_id=campaign.pk)
     campaign.refresh_from_db(fields=["history_seq", "revision"])
     return campaign.history_seq
 

@@ -43,7 +43,6 @@ from campaigns.selectors.snapshots import CAMPAIGN_PATHS, find_row
 from campaigns.selectors.transfer import LATE_CAMPAIGN_FIELDS, ROW_MODELS, attested_members
 from campaigns.selectors.transfer_schema import validate_document
 from campaigns.services.history import event_record
-from campaigns.services.reader_state import reader_state_forget
 from campaigns.services.revisions import claim_campaign_revision
 
 # The campaign row's own columns a backup sets (its edition, owner and uid stay the campaign's).
@@ -75,7 +74,6 @@ def campaign_import(*, owner: Any, data: Any, progress: Callable[[int], None] | 
             last = max((e["seq"] for e in document["events"]), default=0)
             seq = max(last, document["campaign"]["history_seq"])
             Campaign.objects.filter(pk=campaign.pk).update(history_seq=seq)
-            reader_state_forget(campaign_id=campaign.pk)
     except DatabaseError as exc:
         raise ValidationError({"rows": [LOAD_FAILED]}) from exc
     campaign.refresh_from_db()
@@ -101,7 +99,6 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
             _clear(campaign)
             values = _values(Campaign, campaign, document["campaign"], "campaign", RESTORED_FIELDS)
             Campaign.objects.filter(pk=campaign.pk).update(**values)
-            reader_state_forget(campaign_id=campaign.pk)
             _load(campaign, document, linked=members, revisions=kept)
     except DatabaseError as exc:
         raise ValidationError({"backup": [LOAD_FAILED]}) from exc

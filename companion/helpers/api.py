@@ -2,53 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from campaigns.models import Edition
 from campaigns.selectors.versions import content_version
 from companion.api import errors
 from companion.helpers import services
-from companion.parsers import small_json_body
-from companion.throttling import WindowRateThrottle, client_ip
+from companion.throttling import AnonHelperThrottle
 from rules_helpers import curses, dice, spawn
-
-
-class AnonHelperThrottle(WindowRateThrottle):
-    """Throttles anonymous use only: a signed-in player at the table is never cut off mid-game.
-
-    Counted in batches (`companion.batched_counts`): the limit guards the server's time, and a count in
-    Redis on every roll cost more than the roll."""
-
-    batched = True
-
-    def allow_request(self, request: Request, view: APIView) -> bool:
-        if request.user and request.user.is_authenticated:
-            return True
-        return super().allow_request(request, view)
-
-    def get_rate(self) -> str | None:
-        # Read at call time (DRF caches the rates on the class), so a changed setting takes effect.
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
-
-    def get_ident(self, request: Request) -> str:
-        # Only the trusted proxies' word on the address counts, never a client's own X-Forwarded-For.
-        return client_ip(request)
 
 
 class HelperView(APIView):
     throttle_classes = [AnonHelperThrottle]
-    throttle_scope = "anon_helpers"
 
 
 def seed_field() -> serializers.IntegerField:
@@ -154,73 +126,6 @@ def roll_outcome(result: services.DiceResult) -> dict[str, Any]:
     }
 
 
-# The odds are most of the answer's bytes (a float per number of Wounds) and the same for every roll of
-# one attack, so their JSON is kept per process, keyed by the odds themselves (never stale); bounded by
-# starting again when full.
-_ODDS_JSON: dict[tuple[float, ...], str] = {}
-_ODDS_JSON_MOST = 1024
-
-
-def _dumps(data: Any) -> str:
-    # As DRF's JSONRenderer writes JSON with the project's settings (compact, UTF-8, no NaN).
-    renderer = JSONRenderer
-    return json.dumps(
-        data,
-        cls=renderer.encoder_class,
-        ensure_ascii=renderer.ensure_ascii,
-        allow_nan=not renderer.strict,
-        separators=(",", ":") if renderer.compact else (", ", ": "),
-    )
-
-
-def _odds_json(odds: dict[int, float]) -> str:
-    key = tuple(odds.values())  # the keys are 0, 1, 2, ... in order
-    text = _ODDS_JSON.get(key)
-    if text is None:
-        if len(_ODDS_JSON) >= _ODDS_JSON_MOST:
-            _ODDS_JSON.clear()
-        text = _ODDS_JSON[key] = _dumps({"wounds": {str(w): p for w, p in odds.items()}})
-    return text
-
-
-def roll_body(result: services.DiceResult) -> bytes:
-    """The bytes DRF's JSONRenderer makes of `roll_data(result)`, with the odds' JSON kept."""
-    outcome = _dumps(roll_outcome(result))
-    text = f'{outcome[:-1]},"odds":{_odds_json(result.odds)}}}'
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
-
-
-ROLL_COUNTS = {
-    "attack_dice": services.MAX_ATTACK_DICE,
-    "defense_dice": services.MAX_DEFENSE_DICE,
-    "attack_rerolls": services.MAX_REROLLS,
-    "defense_rerolls": services.MAX_REROLLS,
-}
-ROLL_FIELDS = frozenset({*ROLL_COUNTS, "kind", "seed"})
-
-
-def plain_roll(data: Any) -> dict[str, Any] | None:
-    """The usual roll (whole numbers in range, a known kind), accepted as RollSerializer would accept it,
-    or None for anything else, which RollSerializer then checks and names. Building the serializer deep-
-    copies its fields on every request and costs more than rolling and the odds together."""
-    if not isinstance(data, dict) or not data.keys() <= ROLL_FIELDS or "attack_dice" not in data:
-        return None
-    if data.get("kind") not in dice.ATTACK_KINDS:
-        return None
-    checked: dict[str, Any] = {"kind": data["kind"]}
-    for name, most in ROLL_COUNTS.items():
-        value = data.get(name, 0)
-        if type(value) is not int or not 0 <= value <= most:
-            return None
-        checked[name] = value
-    if "seed" in data:
-        seed = data["seed"]
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= services.SEED_MAX):
-            return None
-        checked["seed"] = seed
-    return checked
-
-
 class RollView(HelperView):
     @extend_schema(
         request=RollSerializer,
@@ -228,17 +133,9 @@ class RollView(HelperView):
         summary="Roll an attack and a defense",
     )
     def post(self, request: Request) -> Response:
-        checked = plain_roll(small_json_body(request))
-        if checked is None:
-            data = RollSerializer(data=request.data)
-            data.is_valid(raise_exception=True)
-            checked = data.validated_data
-        content = content_version()
-        result = services.dice_roll(**checked, content=content)
-        renderer, media_type = request.accepted_renderer, request.accepted_media_type
-        if type(renderer) is JSONRenderer and renderer.compact and "indent" not in media_type:
-            # The plain JSON answer, written straight to bytes (see roll_body); anything else as DRF renders.
-            return HttpResponse(roll_body(result), content_type=renderer.media_type)
+        data = RollSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.dice_roll(**data.validated_data, content=content_version())
         return Response(roll_data(result))
 
 

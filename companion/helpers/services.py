@@ -6,10 +6,8 @@ field a broken rule belongs to, so the API and the pages answer with the same wo
 
 from __future__ import annotations
 
-import os
 import random
 import secrets
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -43,24 +41,9 @@ SPAWN_SYMBOLS = tuple(dict.fromkeys(dice.ATTACK_FACES))
 BOX = "box"
 
 
-# Seeds come from the operating system's randomness (no player can work out the next from those they saw),
-# read 256 at a time: one system call per 256 rolls rather than one per roll. Values at or above the last
-# whole multiple of NEW_SEED_BELOW are dropped, so every seed stays equally likely.
-_SEED_LIMIT = (2**32 // NEW_SEED_BELOW) * NEW_SEED_BELOW
-_seeds: list[int] = []
-_seeds_pid = 0
-_seeds_lock = threading.Lock()
-
-
 def new_seed() -> int:
-    global _seeds_pid
-    with _seeds_lock:
-        if not _seeds or _seeds_pid != os.getpid():  # a forked worker draws its own
-            raw = secrets.token_bytes(4 * 256)
-            values = (int.from_bytes(raw[i : i + 4], "big") for i in range(0, len(raw), 4))
-            _seeds[:] = [value % NEW_SEED_BELOW for value in values if value < _SEED_LIMIT]
-            _seeds_pid = os.getpid()
-        return _seeds.pop()
+    """A seed from the operating system's randomness: no player can work out the next from those they saw."""
+    return secrets.randbelow(NEW_SEED_BELOW)
 
 
 def _seeded(seed: int | None) -> tuple[int, random.Random]:

@@ -39,11 +39,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # The sheet's 304 for a phone polling with its token, and the usual dice roll, answered as the rest of
-    # the stack would answer them, without it (campaigns/api/revalidation.py, companion/helpers/early.py);
-    # any other request goes on.
-    "campaigns.api.revalidation.SheetRevalidationMiddleware",
-    "companion.helpers.early.PlainRollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (Django's rule); our subclass also hands a signed-in
     # player's saved language to the browser (companion/i18n.py).
@@ -53,8 +48,7 @@ MIDDLEWARE = [
     # to a request sent before a log-in would undo the log-in's new token (companion/csrf_cookie.py).
     "companion.csrf_cookie.UnchangedCsrfCookieMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, with the session's user kept in the cache (companion/session_user.py).
-    "companion.session_user.CachedAuthenticationMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -145,49 +139,21 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # Redis is optional: when REDIS_URL is set it is the Celery broker, result backend and cache;
 # without it, tasks run in-process (eager) and the cache is local memory.
 REDIS_URL = env("REDIS_URL", default="")
-# The cache keys each process also keeps (see CACHES): who a token or session names, the access checks and
-# their generations, the content version and bodies, the kept sheets and pages. No prefix may start another
-# (Redis refuses overlapping prefixes); `tests/companion/test_near_cache.py` checks both.
-NEAR_CACHE_PREFIXES = [
-    "api-token:",
-    "user-gen:",
-    "user-row:",
-    "django.contrib.sessions.cached_db",
-    "campaign-gen:",
-    "campaign-access.v2:",
-    "user-campaigns-gen:",
-    "user-campaigns.v2:",
-    "owner-tools:",
-    "content-version",
-    "content:",
-    "catalog:",
-    "sheet:",
-    "sheet-bytes:",
-    "page:",
-    "sheet-page:",
-]
-# NEAR_CACHE=0 turns that off (each polled read then makes one Redis round trip).
-NEAR_CACHE = env.bool("NEAR_CACHE", default=True)
-# The sheet's 304 and the usual dice roll answered ahead of most of the middleware, as the full path would
-# answer them (campaigns/api/revalidation.py, companion/helpers/early.py).
-EARLY_ANSWERS = env.bool("EARLY_ANSWERS", default=True)
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Throttles and caches fail open while Redis is down instead of taking the pages with them.
-            "BACKEND": "companion.cache.ResilientRedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {
-                "socket_connect_timeout": 1,
-                "socket_timeout": 1,
-                # Kept in each process as well, dropped the moment Redis reports a change (companion/
-                # near_cache.py): what every polled read asks for. Never a counter (throttles, progress)
-                # or a key whose expiry is a rule (join codes).
-                "NEAR_PREFIXES": NEAR_CACHE_PREFIXES if NEAR_CACHE else [],
+                "SOCKET_CONNECT_TIMEOUT": 1,
+                "SOCKET_TIMEOUT": 1,
+                # Throttles and the kept sheets fail open while Redis is down: the pages keep working,
+                # each read then built from the database (django-redis logs the error).
+                "IGNORE_EXCEPTIONS": True,
             },
         }
     }
-
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -238,8 +204,7 @@ API_JSON_MAX_DEPTH = env.int("API_JSON_MAX_DEPTH", default=32)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        # DRF's token authentication, with the token's user kept in the cache (companion/tokens.py).
-        "companion.tokens.CachedTokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -264,6 +229,8 @@ REST_FRAMEWORK = {
         "signup": env("SIGNUP_RATE", default="20/hour"),
         # Sheet PDFs asked for, per campaign (all its members together), from the API and the page.
         "sheet_pdf": env("SHEET_PDF_RATE", default="30/hour"),
+        # Each member's share of it: one player cannot spend the whole campaign's budget.
+        "sheet_pdf_member": env("SHEET_PDF_MEMBER_RATE", default="10/hour"),
     },
 }
 

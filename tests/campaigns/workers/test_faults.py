@@ -143,8 +143,9 @@ def shutil_which(name: str) -> str | None:
 @pytest.fixture
 def broker(private_redis, private_queue):
     """The app's Celery broker and cache point at the private Redis for the test."""
-    caches = {"default": {"BACKEND": "companion.cache.ResilientRedisCache", "LOCATION": private_redis.url,
-                          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}  # fmt: skip
+    caches = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": private_redis.url,
+                          "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5,
+                                      "IGNORE_EXCEPTIONS": True}}}  # fmt: skip
     url, celery_app.conf.broker_url = celery_app.conf.broker_url, private_redis.url
     _forget_connections()
     with override_settings(CACHES=caches):

@@ -1,0 +1,77 @@
+"""A tap's write costs a fixed number of queries, whatever the campaign's size: the role and the access
+are read once, the write runs, and the campaign is read once, whole, for the answer (and kept for the
+other phones' next poll)."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.campaigns.pages.test_queries import long_history
+from tests.factories import COLOURS, api_for, build_campaign, client_for, refreshed
+
+pytestmark = pytest.mark.django_db
+
+# The API: the access check and the guild (2); the write itself, in its savepoint: the campaign locked,
+# the guild's revision claimed, the live scenario and the guild's line read, the counter set, the history's
+# next number, the event (12); then the campaign read whole for the answer (12).
+API_TAP = 2 + 12 + 12
+# The page: + the session's user (1), what the page adds to the sheet (the open phase, the hero draft,
+# the changes an abandon took back, the latest history, the live tracker (9) and the members: 14) and the
+# owner's join codes and backups (2).
+PAGE_TAP = 1 + API_TAP + 14 + 2
+
+
+def _live(owner, campaign):
+    response = api_for(owner).post(
+        f"/api/v1/campaigns/{campaign.pk}/live/start/",
+        {"scenario": "beyond-the-gates-of-hell", "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return refreshed(campaign)
+
+
+def _queries(call):
+    with CaptureQueriesContext(connection) as captured:
+        response = call()
+    assert response.status_code == 200, response.content
+    return len(captured), response
+
+
+def _revision(campaign, colour="yellow"):
+    return refreshed(campaign).guilds.get(colour__slug=colour).revision
+
+
+def _taps(owner, campaign):
+    api, pages = api_for(owner), client_for(owner)
+    pages.get(f"/campaigns/{campaign.pk}/")  # the phone has the page open: its catalogue is kept
+    url = f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/live/tally/"
+    body = {"counter": "coins", "delta": 1, "revision": _revision(campaign)}
+    on_api, answer = _queries(lambda: api.post(url, body, format="json"))
+    assert next(g for g in answer.json()["guilds"] if g["colour"] == "yellow")
+    form = {"counter": "coins", "delta": 1, "revision": _revision(campaign), "guild": "yellow"}
+    tap = f"/campaigns/{campaign.pk}/do/tally/"
+    on_page, page = _queries(lambda: pages.post(tap, form, HTTP_HX_REQUEST="true"))
+    assert page["X-Write"] == "saved"
+    return on_api, on_page
+
+
+def test_a_tap_costs_the_same_queries_on_a_new_campaign_and_a_long_one(owner):
+    """Two guilds and nothing played, or four guilds and 2,000 changes: the same queries per tap."""
+    small = _live(owner, build_campaign(owner, guilds={"yellow": None, "teal": None}))
+    big = build_campaign(owner, guilds=dict.fromkeys(COLOURS), name="The Long Road")
+    big = _live(owner, long_history(big, owner))
+    cache.clear()
+    assert _taps(owner, small) == _taps(owner, big) == (API_TAP, PAGE_TAP)
+
+
+def test_the_answer_to_a_tap_is_the_sheet_the_other_phones_then_read_from_the_cache(owner, player):
+    campaign = _live(owner, build_campaign(owner, guilds={"yellow": None, "teal": player}))
+    url = f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/live/tally/"
+    api_for(owner).post(url, {"counter": "coins", "delta": 1, "revision": _revision(campaign)}, format="json")
+    with CaptureQueriesContext(connection) as captured:
+        sheet = api_for(player).get(f"/api/v1/campaigns/{campaign.pk}/")
+    assert len(captured) == 1  # the player's access check; the new state's sheet was kept by the write
+    yellow = next(g for g in sheet.json()["guilds"] if g["colour"] == "yellow")
+    assert sheet.json()["history_seq"] == refreshed(campaign).history_seq and yellow["editable"] is False
