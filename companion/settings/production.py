@@ -3,7 +3,7 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import REST_FRAMEWORK, env
+from .base import REDIS_URL, REST_FRAMEWORK, env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="")
@@ -12,6 +12,10 @@ if len(SECRET_KEY) < 50:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set to a random value of at least 50 characters.")
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must list the host names this site answers to.")
+# Every worker must share one cache: the content version, the kept sheets and the rate limits live there,
+# and a cache per process would let a worker serve a sheet of old content or a limit counted per worker.
+if not REDIS_URL:
+    raise ImproperlyConfigured("REDIS_URL must point at Redis: the broker and the workers' shared cache.")
 
 CSRF_TRUSTED_ORIGINS = env.list(
     "DJANGO_CSRF_TRUSTED_ORIGINS", default=[f"https://{h}" for h in ALLOWED_HOSTS]

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    environment.update(env)
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"}
+    # `check` connects to nothing: a Redis address is enough for the settings to load.
+    environment.update({"REDIS_URL": "redis://127.0.0.1:6379/0", **env})
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -33,6 +34,20 @@ def test_production_settings_refuse_to_start_without_a_secret():
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_production_settings_refuse_to_start_without_redis():
+    """Every worker shares the content version, the kept sheets and the rate limits: never a cache per
+    process."""
+    result = _manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="companion.settings.production",
+        DJANGO_SECRET_KEY="x" * 60,
+        DJANGO_ALLOWED_HOSTS="companion.example",
+        REDIS_URL="",
+    )
+    assert result.returncode != 0
+    assert "REDIS_URL" in result.stderr
 
 
 def test_production_settings_refuse_to_start_without_hosts():

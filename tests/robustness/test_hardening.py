@@ -238,10 +238,11 @@ print(home["Content-Security-Policy"])
 """
 
 
-def test_production_has_no_browsable_api_and_sends_the_policy():
+def test_production_has_no_browsable_api_and_sends_the_policy(redis_url):
     """Probe F14: `Accept: text/html` on any endpoint gave the browsable API in production."""
     env = {
         **os.environ,
+        "REDIS_URL": redis_url,
         "DJANGO_SETTINGS_MODULE": "companion.settings.production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(60),
         "DJANGO_ALLOWED_HOSTS": "companion.example",

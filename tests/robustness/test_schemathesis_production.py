@@ -26,7 +26,7 @@ def _database_url() -> str:
     return f"{url}_production" if url.startswith("postgres") else "sqlite:///var/production-fuzz.sqlite3"
 
 
-def test_every_operation_answers_as_declared_under_the_production_settings(tmp_path):
+def test_every_operation_answers_as_declared_under_the_production_settings(tmp_path, redis_url):
     examples = os.environ.get("SCHEMATHESIS_PRODUCTION_EXAMPLES", "3")
     if examples == "0":
         pytest.skip("SCHEMATHESIS_PRODUCTION_EXAMPLES=0 turns this run off")
@@ -35,6 +35,7 @@ def test_every_operation_answers_as_declared_under_the_production_settings(tmp_p
         "DJANGO_SETTINGS_MODULE": "companion.settings.production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(60),
         "DJANGO_ALLOWED_HOSTS": "testserver,localhost",
+        "REDIS_URL": redis_url,
         # The fuzzer speaks plain HTTP to the WSGI app, as a TLS-terminating proxy would.
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DATABASE_URL": _database_url(),

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_check_deploy_is_clean_with_production_settings():
     env = {
         **os.environ,
+        "REDIS_URL": "redis://127.0.0.1:6379/0",
         "DJANGO_SETTINGS_MODULE": "companion.settings.production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(60),
         "DJANGO_ALLOWED_HOSTS": "companion.example",
