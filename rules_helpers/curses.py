@@ -135,7 +135,7 @@ def draw_curses(
 def check_heroes_once(heroes: Sequence[str]) -> None:
     """Each Hero draws once per Upgrade Phase (RB:1628-1630), so a Hero is named once in the draws."""
     if len(set(heroes)) != len(heroes):
-        raise ValueError("each Hero draws Death Curses once per Upgrade Phase, but a Hero is listed twice")
+        raise RuleError("each Hero draws Death Curses once per Upgrade Phase, but a Hero is listed twice")
 
 
 def _check_draws(draws: Sequence[tuple[str, int]]) -> None:

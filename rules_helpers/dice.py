@@ -100,12 +100,13 @@ def faces_from_content(dice: Mapping[str, Sequence[str]]) -> tuple[tuple[str, ..
     """The (Attack, Defense) faces of an edition's `Die` content records, by slug (U10 in the docstring).
 
     A pack without either die raises ValueError naming it, rather than rolling invented faces (GF:8)."""
-    missing = [slug for slug in (ATTACK_DIE, DEFENSE_DIE) if not dice.get(slug)]
-    if missing:
-        raise RuleError(
-            "the %(die)s die is not in the content yet, so no roll is possible",
-            die=Words(" and ".join(missing)),
-        )
+    missing = {
+        (True, True): Words("attack and defense"),
+        (True, False): Words("attack"),
+        (False, True): Words("defense"),
+    }.get((not dice.get(ATTACK_DIE), not dice.get(DEFENSE_DIE)))
+    if missing is not None:
+        raise RuleError("the %(die)s die is not in the content yet, so no roll is possible", die=missing)
     return check_faces(dice[ATTACK_DIE]), check_faces(dice[DEFENSE_DIE])
 
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 
 from rules_helpers.box import DRAFT_ROUNDS, HERO_PICKS, MAX_GUILDS, MIN_GUILDS, UPGRADE_HAND, UPGRADE_PICKS
 from rules_helpers.counts import is_whole_number
-from rules_helpers.refusals import RuleError
+from rules_helpers.refusals import CountError, RuleError
 
 
 class _Draft:
@@ -135,9 +135,9 @@ class _Draft:
                 "%(player)s already picked this round; wait for the hands to pass.", player=repr(player)
             )
         if len(cards) != self.PICKS_PER_ROUND:
-            raise RuleError(
+            raise CountError(
                 "Each round a player keeps exactly %(picks)s card, not %(given)s.",
-                plural="Each round a player keeps exactly %(picks)s cards, not %(given)s.",
+                "Each round a player keeps exactly %(picks)s cards, not %(given)s.",
                 number="picks",
                 picks=self.PICKS_PER_ROUND,
                 given=len(cards),

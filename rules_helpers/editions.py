@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rules_helpers.box import QUESTS_TO_WIN
 from rules_helpers.curses import curse_draw_count
+from rules_helpers.refusals import RuleError
 from rules_helpers.scoring import QuestLog, first_bonus
 
 INFERNO = "inferno"
@@ -65,7 +66,7 @@ def edition_rules(edition: str) -> EditionRules:
 def check_damnation(edition: str, damnation: int) -> None:
     """Base Arcadia Quest has no Damnation (BR:224 counts Death tokens only): none is recorded there."""
     if damnation and not edition_rules(edition).damnation:
-        raise ValueError(
+        raise RuleError(
             "Base Arcadia Quest has no Damnation: Death Curses come from Death tokens only (BR:224)."
         )
 

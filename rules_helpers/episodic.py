@@ -51,7 +51,7 @@ def carries_consequences(*, episodic: bool) -> bool:
 def check_level_only_when_episodic(level: object, *, episodic: bool) -> None:
     """A campaign's level is the scenario's number (RB:479-485): only an episodic game chooses one."""
     if level is not None and not episodic:
-        raise ValueError(
+        raise RuleError(
             "In a campaign the Monster level is the scenario's number (RB:479-485); only an episodic game "
             "chooses its level."
         )

@@ -41,9 +41,9 @@ def check_guild_card_limit(held: int, adding: int = 1, *, limit: int = GUILD_CAR
 def check_movable(item: str) -> None:
     """Only Upgrade cards move between Heroes; Death Curses "cannot be moved around" (RB:712-713)."""
     if item == "curse":
-        raise ValueError("Death Curses cannot be moved between heroes.")
+        raise RuleError("Death Curses cannot be moved between heroes.")
     if item != "card":
-        raise ValueError("Only upgrade cards can be moved.")
+        raise RuleError("Only upgrade cards can be moved.")
 
 
 def check_one_curse(keeps_one: bool, *, hero: str = "This hero") -> None:

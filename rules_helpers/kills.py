@@ -60,14 +60,14 @@ def kill_payout(
         raise RuleError("%(guild)s is not a guild in this scenario.", guild=repr(unknown[0]))
     if victim == HERO:
         if victim_guild is None:
-            raise ValueError("Say whose hero was killed.")
+            raise RuleError("Say whose hero was killed.")
         if killer is None:
             return Payout({g: hero_coins for g in guilds if g != victim_guild}, death_to=victim_guild)
         if killer == victim_guild:
             return Payout({}, death_to=victim_guild)
         return Payout({killer: hero_coins}, death_to=victim_guild)
     if killer is None:
-        raise ValueError("A monster's reward goes to the guild whose hero dealt the last wound; say which.")
+        raise RuleError("A monster's reward goes to the guild whose hero dealt the last wound; say which.")
     paid = [killer] if victim == MONSTER else sorted({killer, *wounded_by}, key=list(guilds).index)
     if reward is None:
         return Payout(

@@ -38,7 +38,7 @@ def check_fielding_open(*, scenario_live: bool) -> None:
     scenario (GF:174, see ``check_angel_swap``).
     """
     if scenario_live:
-        raise ValueError(
+        raise RuleError(
             "Heroes are fielded at the start of a scenario; unused heroes cannot join in the middle of one."
         )
 
@@ -53,7 +53,7 @@ def check_angel_swap(*, scenario_live: bool, rescued_in_this_scenario: bool) -> 
     never in the middle of one (GF:176).
     """
     if scenario_live and not rescued_in_this_scenario:
-        raise ValueError(
+        raise RuleError(
             "An angel kept for later is fielded at the start of a scenario, not in the middle of one."
         )
 

@@ -18,7 +18,7 @@ from rules_helpers.box import (
     QUESTS_TO_WIN_TWO_GUILDS,
 )
 from rules_helpers.counts import check_count
-from rules_helpers.refusals import RuleError
+from rules_helpers.refusals import CountError, RuleError
 
 PVP_PREFIX = "pvp:"
 # Who gets a scenario's Title (content, from the Campaign Book): every Guild that completes its quest, or only
@@ -112,9 +112,9 @@ def check_reward_copies(
             )
         limit = copies[slug]
         if limit is not None and count > limit:
-            raise RuleError(
+            raise CountError(
                 "There is only %(limit)s copy of %(card)s.",
-                plural="There are only %(limit)s copies of %(card)s.",
+                "There are only %(limit)s copies of %(card)s.",
                 number="limit",
                 limit=limit,
                 card=(names or {}).get(slug, slug),
@@ -144,7 +144,7 @@ def check_quests(
         or not isinstance(quests, Sequence)
         or len(set(map(str, quests))) != len(quests)
     ):
-        raise ValueError("Quests are a list of distinct quest slugs.")
+        raise RuleError("Quests are a list of distinct quest slugs.")
     open_quests = quests_open_to(guild, pve=pve, guilds=guilds)
     for quest in quests:
         check_own_colour(quest, guild=guild, guild_name=guild_name)
@@ -193,9 +193,9 @@ def check_scenario_open(*, won: bool, kill: bool = False) -> None:
     ends and that player is victorious". Coins and Treasure are still counted at its end (BR:215-216), so
     only quests and kills are closed; the counters stay open. The refusal names what was refused."""
     if won and kill:
-        raise ValueError("The scenario ended with the win; no kill can be recorded after it.")
+        raise RuleError("The scenario ended with the win; no kill can be recorded after it.")
     if won:
-        raise ValueError("The scenario ended with the win; no quest can be completed after it.")
+        raise RuleError("The scenario ended with the win; no quest can be completed after it.")
 
 
 @dataclass(frozen=True)
@@ -273,8 +273,9 @@ def reward_slots(reward_quests: int) -> int:
 def scenario_coins(coins: int, quests: int, treasure: int, *, per_quest: int = COINS_PER_QUEST) -> int:
     """Coins earned in a scenario: those won during play, 1 per quest completed, and the Treasure Chests'
     values, the last two added at its end (BR:215-216)."""
-    for name, value in (("coins", coins), ("quests completed", quests), ("treasure coins", treasure)):
-        check_count(name, value)
+    check_count("coins", coins)
+    check_count("quests completed", quests)
+    check_count("treasure coins", treasure)
     return coins + quests * per_quest + treasure
 
 

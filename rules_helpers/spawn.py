@@ -15,7 +15,7 @@ from itertools import product
 from rules_helpers.box import ATTACK_FACES, SPACE_CAPACITY, SPAWN_TILE_SLOTS, SPAWN_TOKENS_IN_BOX
 from rules_helpers.counts import is_whole_number
 from rules_helpers.dice import check_faces
-from rules_helpers.refusals import RuleError
+from rules_helpers.refusals import CountError, RuleError
 
 
 @dataclass(frozen=True)
@@ -165,12 +165,12 @@ def _check_spawn(
         )
     pairs = [token.pair for token in tokens]
     if len(set(pairs)) != len(pairs):
-        raise ValueError("two Spawn tokens show the same pair of symbols, so a roll could not pick one")
+        raise RuleError("two Spawn tokens show the same pair of symbols, so a roll could not pick one")
     stray = sorted({symbol for pair in pairs for symbol in pair} - set(faces))
     if stray:
-        raise RuleError(
+        raise CountError(
             "Spawn token symbol %(stray)s is not a face of the Attack die %(faces)s",
-            plural="Spawn token symbols %(stray)s are not faces of the Attack die %(faces)s",
+            "Spawn token symbols %(stray)s are not faces of the Attack die %(faces)s",
             number="count",
             count=len(stray),
             stray=stray,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rules_helpers.box import CAMPAIGN_SCENARIOS, MAX_PURCHASES, MAX_SAVED_COINS
 from rules_helpers.counts import check_count, is_whole_number
-from rules_helpers.refusals import RuleError
+from rules_helpers.refusals import CountError, RuleError
 
 
 @dataclass(frozen=True)
@@ -31,9 +31,9 @@ def settle_purchase(
     for cost in costs:
         check_count("coins a card costs", cost)
     if len(costs) > max_purchases:
-        raise RuleError(
+        raise CountError(
             "A Guild buys at most %(most)s Upgrade card per Upgrade Phase, not %(given)s.",
-            plural="A Guild buys at most %(most)s Upgrade cards per Upgrade Phase, not %(given)s.",
+            "A Guild buys at most %(most)s Upgrade cards per Upgrade Phase, not %(given)s.",
             number="most",
             most=max_purchases,
             given=len(costs),
@@ -64,9 +64,9 @@ def coins_saved(left: int, *, max_saved_coins: int = MAX_SAVED_COINS) -> int:
 def check_saved_coins(coins: int, *, max_saved_coins: int = MAX_SAVED_COINS) -> int:
     """The coins a Guild carries between scenarios (noted on the sheet), refused above the limit."""
     if not is_whole_number(coins, high=max_saved_coins):
-        raise RuleError(
+        raise CountError(
             "A guild saves at most %(most)s coin between scenarios.",
-            plural="A guild saves at most %(most)s coins between scenarios.",
+            "A guild saves at most %(most)s coins between scenarios.",
             number="most",
             most=max_saved_coins,
         )

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 from rest_framework.test import APIClient
 
-from campaigns.errors import RULE_MESSAGES
 from campaigns.models import Event
 from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
 
@@ -130,16 +130,44 @@ def test_a_rule_refusal_from_rules_helpers_speaks_portuguese(owner, table, snaps
     assert snapshot() == before
 
 
-def test_every_translated_rule_message_is_still_raised_by_the_rules():
-    """A rule reworded in `rules_helpers/` would silently fall back to English: each mapped text is raised."""
-    raised = set()
-    for path in Path(settings.BASE_DIR, "rules_helpers").glob("*.py"):
+# Where `rules_helpers/` writes words for the player: the arguments `manage.py makemessages` collects
+# (campaigns/management/commands/makemessages.py), by position.
+WORDS_AT = {"RuleError": 1, "CountError": 2, "Words": 1, "check_count": 1}
+
+
+def _rule_words() -> tuple[set[str], set[tuple[str, str]], list[str]]:
+    """The words, the plural pairs and the calls whose words are not written out (which the catalogue
+    cannot collect) in `rules_helpers/`."""
+    words: set[str] = set()
+    plurals: set[tuple[str, str]] = set()
+    unwritten: list[str] = []
+    for path in sorted(Path(settings.BASE_DIR, "rules_helpers").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
-                first = node.exc.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    raised.add(first.value)
-    assert sorted(RULE_MESSAGES - raised) == []
+            name = getattr(node, "func", None) and getattr(node.func, "id", None)
+            if name not in WORDS_AT:
+                continue
+            args = node.args[: WORDS_AT[name]]
+            if not all(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in args):
+                unwritten.append(f"{path.name}:{node.lineno}")
+            elif name == "CountError":
+                plurals.add((args[0].value, args[1].value))
+            else:
+                words.add(args[0].value)
+    return words, plurals, unwritten
+
+
+def test_every_refusal_the_rules_word_is_in_the_portuguese_catalogue():
+    """The rules' words live once, where `rules_helpers/` raises them: each is written out (so
+    `makemessages` collects it) and translated, its plural in both forms."""
+    words, plurals, unwritten = _rule_words()
+    # counts.py passes on what its caller counts (each caller's words are checked here).
+    assert unwritten == ["counts.py:25"]
+    assert len(words) > 100 and len(plurals) == 5
+    with translation.override("pt-br"):
+        assert sorted(w for w in words if translation.gettext(w) == w) == []
+        for one, many in plurals:
+            assert translation.ngettext(one, many, 1) != one
+            assert translation.ngettext(one, many, 2) != many
 
 
 def test_a_rule_refusal_with_values_and_a_count_follows_accept_language(owner: Any) -> None:
