@@ -131,3 +131,21 @@ def _front(api, status_url):
     status = api.get(status_url).data
     assert status["status"] == "done", status
     return " ".join(pdf_pages(b"".join(api.get(status["download_url"]).streaming_content))[0].split())
+
+
+def test_one_player_spends_only_their_share_and_never_locks_the_owner_out(
+    settings, owner_api, player_api, campaign, snapshot
+):
+    """Security probe G10: 31 prints by one player locked the owner out. Each member has a share
+    (`SHEET_PDF_MEMBER_RATE`) of the campaign's budget; a request over it spends none of the campaign's."""
+    rates = django_settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **django_settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "sheet_pdf": "3/hour", "sheet_pdf_member": "1/hour"},
+    }
+    assert player_api.post(sheet_url(campaign), {"paper": "a4"}, format="json").status_code == 202
+    before = snapshot()
+    for _ in range(5):
+        assert player_api.post(sheet_url(campaign), {"paper": "a4"}, format="json").status_code == 429
+    assert snapshot() == before
+    assert owner_api.post(sheet_url(campaign), {"paper": "letter"}, format="json").status_code == 202
