@@ -5,6 +5,8 @@ No HTTP here; `companion.api.exception_handler` and the pages map these to answe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from django.core.exceptions import ValidationError
@@ -46,6 +48,16 @@ def _said(value: object) -> object:
 def refuse(field: str, message: str) -> NoReturn:
     """A broken rule, named beside the field it concerns (a 400 with field messages)."""
     raise ValidationError({field: [message]})
+
+
+@contextmanager
+def rule_of(field: str) -> Iterator[None]:
+    """A rule broken inside the block (a `ValueError` from `rules_helpers/`) is refused beside `field`, in the
+    reader's language."""
+    try:
+        yield
+    except ValueError as exc:
+        raise ValidationError({field: [rule_refusal(exc)]}) from exc
 
 
 class ConflictError(Exception):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.models import (
     Campaign,
     Circle,
@@ -316,10 +316,8 @@ def check_next_scenario(campaign: Campaign, slug: Any, access: Access, level: An
     An episodic game (any scenario, again if the table likes) takes the level the table chose instead of
     the scenario's number (GF:298, `rules_helpers.episodic`)."""
     episodic = campaign.mode == Campaign.Mode.EPISODIC
-    try:
+    with rule_of("level"):
         rules_episodic.check_level_only_when_episodic(level, episodic=episodic)
-    except ValueError as exc:
-        refuse("level", rule_refusal(exc))
     scenario = (
         Scenario.objects.select_related("angel", "title").filter(edition=campaign.edition, slug=slug).first()
     )
@@ -372,12 +370,10 @@ def _next_episodic(
     if level is None and live is not None:
         # Recording the game tracked live: it keeps the level chosen when it started.
         return NextPlay(scenario, played + 1, live.level, last_winner(sheet))
-    try:
+    with rule_of("level"):
         label = rules_episodic.episodic_level(
             level, labels=labels, campaign_scenarios=campaign.edition.scenarios_per_campaign
         )
-    except ValueError as exc:
-        refuse("level", rule_refusal(exc))
     return NextPlay(scenario, played + 1, label, last_winner(sheet))
 
 

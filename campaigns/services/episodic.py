@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.models import Campaign, Guild, InventoryCard, ScenarioPlay, UpgradeCard
 from campaigns.selectors.inventory import curse_covered_slots, heroes_for_bought_cards
 from campaigns.selectors.overrides import campaign_cards_by_slug, campaign_level_deck
@@ -46,22 +46,18 @@ def episodic_cards_deal(
         )
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("level", _("The game being played keeps its cards; record or abandon it first."))
-    try:
+    with rule_of("level"):
         level = rules_episodic.check_deal_level(level)
-    except ValueError as exc:
-        refuse("level", rule_refusal(exc))
     guilds = table_order(list(campaign.guilds.select_related("colour")), campaign.next_starting_areas)
     bare = [g.colour.name for g in guilds if not heroes_for_bought_cards(g)]
     if bare:
         refuse("cards", _("Choose the heroes of %(guilds)s first.") % {"guilds": ", ".join(bare)})
     seed = secrets.randbits(48) if seed is None else seed
     deck = sorted(campaign_level_deck(campaign, level))
-    try:
+    with rule_of("cards"):
         hands = rules_episodic.deal_upgrade_cards(
             [g.colour.slug for g in guilds], deck, cards, rng=random.Random(seed)
         )
-    except ValueError as exc:
-        refuse("cards", rule_refusal(exc))
     known = campaign_cards_by_slug(campaign, deck)
     changes = Changes()
     for guild in guilds:

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, heroes_choice_refusal, require_guild_editor, require_owner
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of
 from campaigns.models import (
     Campaign,
@@ -246,7 +246,7 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
     """At a scenario's start a guild fields any 3 of its roster (an angel optional), never mid-scenario."""
     require_guild_editor(access, guild)
     claim_guild_revision(guild, revision)
-    try:
+    with rule_of("heroes"):
         check_fielding_open(scenario_live=live_play(access.campaign) is not None)
         if not isinstance(heroes, list):
             raise ValueError(f"Field exactly {access.campaign.edition.heroes_per_guild} different heroes.")
@@ -255,8 +255,6 @@ def guild_field_heroes(*, access: Access, actor: Any, guild: Guild, revision: An
             roster=set(GuildHero.objects.filter(guild=guild).values_list("hero__slug", flat=True)),
             size=access.campaign.edition.heroes_per_guild,
         )
-    except ValueError as exc:
-        refuse("heroes", rule_refusal(exc))
     fielding = [guild_hero(guild, slug, "heroes") for slug in heroes]
     fielded = {h.pk for h in fielding}
     changes = Changes()
@@ -300,13 +298,11 @@ def angel_take(
         refuse("angel", _("%(hero)s is not an angel.") % {"hero": angel_hero.hero.name})
     if angel_hero.fielded:
         refuse("angel", _("%(hero)s is already fielded.") % {"hero": angel_hero.hero.name})
-    try:
+    with rule_of("angel"):
         check_angel_swap(
             scenario_live=live is not None,
             rescued_in_this_scenario=live is not None and live.scenario.angel_id == angel_hero.hero_id,
         )
-    except ValueError as exc:
-        refuse("angel", rule_refusal(exc))
     if swap_for is None:
         return angel_hero
     leaving = guild_hero(guild, swap_for, "swap_for")

@@ -16,7 +16,7 @@ from campaigns.access import (
     require_guild_editor,
     require_owner,
 )
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of, part
 from campaigns.models import Guild, GuildHero, Hero, HeroDraftRecord
 from campaigns.selectors.campaigns import roster_started
@@ -52,10 +52,8 @@ def hero_draft_start(
         Hero.objects.filter(edition=campaign.edition, is_angel=False).values_list("slug", flat=True)
     )
     seed = secrets.randbits(48) if seed is None else seed
-    try:
+    with rule_of("guilds"):
         draft = HeroDraft.start([g.colour.slug for g in guilds], heroes, rng=random.Random(seed))
-    except ValueError as exc:
-        refuse("guilds", rule_refusal(exc))
     changes = Changes()
     record = changes.create(HeroDraftRecord, campaign=campaign, seed=seed, state=draft.to_dict())
     event_record(
@@ -77,10 +75,8 @@ def hero_draft_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, 
         refuse("hero", _("No hero draft is running."))
     draft = HeroDraft.from_dict(record.state)
     round_number = draft.round
-    try:
+    with rule_of("hero"):
         draft.pick(guild.colour.slug, [str(hero)])
-    except ValueError as exc:
-        refuse("hero", rule_refusal(exc))
     changes = Changes()
     changes.update(record, state=draft.to_dict(), done=draft.is_complete)
     if draft.is_complete:

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of
 from campaigns.models import DeathCurse, Guild, GuildHero, HeroCurse, InventoryCard, UpgradeCard
 from campaigns.selectors.campaigns import guild_hero
@@ -37,18 +37,14 @@ def _guild_card(guild: Guild, card_id: Any) -> InventoryCard:
 
 
 def _check_slot(guild: Guild, slot: Any) -> int:
-    try:
+    with rule_of("slot"):
         return rules.check_slot(slot, slots=guild.campaign.edition.slots_per_hero)
-    except ValueError as exc:
-        refuse("slot", rule_refusal(exc))
 
 
 def _check_card_limit(guild: Guild, adding: int = 1) -> None:
     held = InventoryCard.objects.filter(guild=guild).count()
-    try:
+    with rule_of("card"):
         rules.check_guild_card_limit(held, adding, limit=guild.campaign.edition.guild_card_limit)
-    except ValueError as exc:
-        refuse("card", rule_refusal(exc))
 
 
 def place_card(
@@ -108,10 +104,8 @@ def inventory_move(
 ) -> None:
     """Move a card to a hero's slot (swapping with the card there). Death Curses never move."""
     require_guild_editor(access, guild)
-    try:
+    with rule_of("item"):
         rules.check_movable(item)
-    except ValueError as exc:
-        refuse("item", rule_refusal(exc))
     claim_guild_revision(guild, revision)
     moving = _guild_card(guild, item_id)
     target = guild_hero(guild, hero)
@@ -177,7 +171,7 @@ def _death_curse(guild: Guild, code: Any) -> DeathCurse:
 
 def _curse_slot(guild: Guild, hero: GuildHero, curse: DeathCurse, slot: Any) -> int | None:
     """A slot-taking curse sits on a slot (covering the card there); others lie beside the hero card."""
-    try:
+    with rule_of("slot"):
         return rules.curse_slot(
             curse.takes_slot,
             slot,
@@ -185,8 +179,6 @@ def _curse_slot(guild: Guild, hero: GuildHero, curse: DeathCurse, slot: Any) -> 
             slots=guild.campaign.edition.slots_per_hero,
             curse=curse.name,
         )
-    except ValueError as exc:
-        refuse("slot", rule_refusal(exc))
 
 
 @transaction.atomic
@@ -198,10 +190,8 @@ def hero_curse_set(
     claim_guild_revision(guild, revision)
     target = guild_hero(guild, hero)
     card = _death_curse(guild, curse)
-    try:
+    with rule_of("hero"):
         rules.check_one_curse(HeroCurse.objects.filter(hero=target).exists(), hero=target.hero.name)
-    except ValueError as exc:
-        refuse("hero", rule_refusal(exc))
     changes = Changes()
     kept = changes.create(
         HeroCurse, guild=guild, hero=target, curse=card, slot=_curse_slot(guild, target, card, slot)
@@ -251,10 +241,8 @@ def hero_curse_remove(*, access: Access, actor: Any, guild: Guild, revision: Any
 @transaction.atomic
 def guild_saved_coins_set(*, access: Access, actor: Any, guild: Guild, revision: Any, coins: Any) -> Guild:
     require_guild_editor(access, guild)
-    try:
+    with rule_of("saved_coins"):
         check_saved_coins(coins, max_saved_coins=guild.campaign.edition.max_saved_coins)
-    except ValueError as exc:
-        refuse("saved_coins", rule_refusal(exc))
     claim_guild_revision(guild, revision)
     changes = Changes()
     changes.update(guild, saved_coins=coins)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from campaigns.access import Access, require_guild_editor, require_member, require_owner
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of, part, term, term_word
 from campaigns.models import (
     Campaign,
@@ -111,10 +111,8 @@ def live_tally(
     result = PlayResult.objects.get(play=play, guild=guild)
     changes = Changes()
     if counter in HERO_COUNTERS:
-        try:
+        with rule_of("counter"):
             editions.check_damnation(access.campaign.edition.slug, counter == "damnation")
-        except ValueError as exc:
-            refuse("counter", rule_refusal(exc))
         line = _hero_line(result, hero)
         _bump(changes, line, counter, delta, _counter_of(line.hero.hero.name, counter))
         what: Any = part("hero-of-guild", hero=names_of(line.hero.hero), guild=names_of(guild.colour))
@@ -189,10 +187,8 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     claim_guild_revision(guild, revision)
     play = _live(access.campaign)
     choices = quest_choices(play, guild)
-    try:
+    with rule_of("quest"):
         scoring.check_own_colour(quest, guild=guild.colour.slug, guild_name=guild.colour.name)
-    except ValueError as exc:
-        refuse("quest", rule_refusal(exc))
     if quest not in choices:
         refuse(
             "quest",
@@ -200,10 +196,8 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
             % {"quest": repr(quest), "scenario": play.scenario.name},
         )
     result = PlayResult.objects.select_for_update().get(play=play, guild=guild)
-    try:
+    with rule_of("quest"):
         scoring.check_scenario_open(won=PlayResult.objects.filter(play=play, winner=True).exists())
-    except ValueError as exc:
-        refuse("quest", rule_refusal(exc))
     if quest in result.quests:
         refuse(
             "quest",
@@ -289,17 +283,15 @@ def live_kill(
     results = {
         r.guild.colour.slug: r for r in play.results.select_related("guild__colour").select_for_update()
     }
-    try:
+    with rule_of("victim"):
         scoring.check_scenario_open(won=any(r.winner for r in results.values()), kill=True)
-    except ValueError as exc:
-        refuse("victim", rule_refusal(exc))
     names = {slug: r.guild.colour.name for slug, r in results.items()}
     said = {slug: names_of(r.guild.colour) for slug, r in results.items()}
     reward, what = None, None
     if victim in (kills.MONSTER, kills.VILLAIN):
         reward, what, tier = _monster_reward(play, monster)
         victim = kills.VILLAIN if kills.is_villain(tier) else victim
-    try:
+    with rule_of("victim"):
         payout = kills.kill_payout(
             str(victim),
             guilds=list(results),
@@ -308,15 +300,11 @@ def live_kill(
             reward=reward,
             wounded_by=list(wounded_by or ()),
         )
-    except ValueError as exc:
-        refuse("victim", rule_refusal(exc))
     changes = Changes()
     if payout.death_to is not None:
         line = _hero_line(results[payout.death_to], hero)
-        try:
+        with rule_of("hero"):
             check_on_board(fielded=line.hero.fielded)
-        except ValueError as exc:
-            refuse("hero", rule_refusal(exc))
         _bump(changes, line, "deaths", 1, _counter_of(line.hero.hero.name, "deaths"))
         what = part("hero-of-guild", hero=names_of(line.hero.hero), guild=said[payout.death_to])
     for slug, coins in payout.coins.items():

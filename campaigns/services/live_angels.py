@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of
 from campaigns.models import (
     Campaign,
@@ -51,7 +51,7 @@ def live_angel_swap(*, access: Access, actor: Any, guild: Guild, revision: Any, 
         refuse("swap_for", _("No scenario is being played; start one first."))
     result = PlayResult.objects.select_for_update().get(play=play, guild=guild)
     angel = play.scenario.angel
-    try:
+    with rule_of("swap_for"):
         check_live_angel_swap(
             rescued=angel is not None and bool(rescued_angel_quests(play) & set(result.quests)),
             on_roster=angel is not None and GuildHero.objects.filter(campaign=campaign, hero=angel).exists(),
@@ -60,15 +60,11 @@ def live_angel_swap(*, access: Access, actor: Any, guild: Guild, revision: Any, 
                 episodic=campaign.mode == Campaign.Mode.EPISODIC
             ),
         )
-    except ValueError as exc:
-        refuse("swap_for", rule_refusal(exc))
     leaving = guild_hero(guild, swap_for, "swap_for")
-    try:
+    with rule_of("swap_for"):
         check_swapped_for(
             fielded=leaving.fielded and not leaving.retired, is_the_angel=leaving.hero_id == angel.pk
         )
-    except ValueError as exc:
-        refuse("swap_for", rule_refusal(exc))
     changes = Changes()
     # The Angel's row comes first: undoing the swap takes its cards back before the row goes.
     position = GuildHero.objects.filter(guild=guild).count() + 1

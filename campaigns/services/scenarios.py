@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member, require_owner
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of
 from campaigns.models import (
     Campaign,
@@ -96,7 +96,7 @@ def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) 
         )
         for guild, line in pairs
     ]
-    try:
+    with rule_of("results"):
         scoring.check_scenario_results(
             lines,
             scenario=scenario.name,
@@ -104,8 +104,6 @@ def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) 
             title_awarded_to=title.awarded_to if title is not None else scoring.TITLE_TO_ALL,
             angel=scenario.angel.name if scenario.angel_id else None,
         )
-    except ValueError as exc:
-        refuse("results", rule_refusal(exc))
 
 
 def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> dict[str, UpgradeCard]:
@@ -117,20 +115,18 @@ def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]])
         for entry in line.get("reward_cards") or []
         if isinstance(entry, dict)
     ]
-    try:
+    with rule_of("results"):
         scoring.check_reward_copies(
             won,
             copies={slug: card.copies for slug, card in cards.items()},
             scenario=scenario.name,
             names={slug: card.name for slug, card in cards.items()},
         )
-    except ValueError as exc:
-        refuse("results", rule_refusal(exc))
     return cards
 
 
 def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests: Any) -> list[str]:
-    try:
+    with rule_of("results"):
         return scoring.check_quests(
             quests,
             guild=guild.colour.slug,
@@ -139,8 +135,6 @@ def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests:
             scenario=scenario.name,
             guild_name=guild.colour.name,
         )
-    except ValueError as exc:
-        refuse("results", rule_refusal(exc))
 
 
 def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[int, int]]:
@@ -159,10 +153,8 @@ def _hero_lines(guild: Guild, lines: Any, played: set[int]) -> dict[int, tuple[i
             _count(line.get("deaths", 0), "deaths", MAX_TOKENS),
             _count(line.get("damnation", 0), "damnation", MAX_TOKENS),
         )
-        try:
+        with rule_of("results"):
             editions.check_damnation(guild.campaign.edition.slug, counts[hero.pk][1])
-        except ValueError as exc:
-            refuse("results", rule_refusal(exc))
     return counts
 
 
@@ -377,10 +369,8 @@ def campaign_finale_record(*, access: Access, actor: Any, revision: Any, savior:
             refuse("savior", _("%(savior)s is not a guild of this campaign.") % {"savior": repr(savior)})
     if editions.has_medal_finale(campaign.edition.slug):
         sheet = campaign_for_sheet(campaign_id=campaign.pk)
-        try:
+        with rule_of("savior"):
             rules_achievements.check_savior(savior, savior_candidates(sheet, recorded_plays(sheet)))
-        except ValueError as exc:
-            refuse("savior", rule_refusal(exc))
     changes = Changes()
     changes.update(campaign, savior=savior_guild, finished_at=timezone.now())
     message, params = "finale-nobody", {}

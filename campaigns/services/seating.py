@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of, part
 from campaigns.models import Campaign, ScenarioPlay
 from campaigns.selectors.campaigns import campaign_for_sheet, last_winner, recorded_count
@@ -39,13 +39,11 @@ def seating_draw(
         refuse("areas", _("Set up at least %(least)s guilds first.") % {"least": MIN_GUILDS})
     seed = secrets.randbits(48) if seed is None else seed
     rng = random.Random(seed)
-    try:
+    with rule_of("areas"):
         if areas is None:
             drawn = rules_seating.draw_starting_areas(guilds, rng=rng)
         else:
             drawn = rules_seating.check_starting_areas(areas, guilds)
-    except ValueError as exc:
-        refuse("areas", rule_refusal(exc))
     # Episodic games stand alone: each one is a "very first scenario" (BR:96).
     in_campaign = campaign.mode == Campaign.Mode.CAMPAIGN and recorded_count(campaign)
     winner = last_winner(campaign_for_sheet(campaign_id=campaign.pk)) if in_campaign else None

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_guild_editor, require_owner
-from campaigns.errors import refuse, rule_refusal
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of
 from campaigns.history_text import part as summary_part
 from campaigns.models import (
@@ -125,10 +125,8 @@ def upgrade_pick(*, access: Access, actor: Any, guild: Guild, revision: Any, car
     if not isinstance(cards, list):
         refuse("cards", _("Pick a list of %(picks)s cards from your hand.") % {"picks": UPGRADE_PICKS})
     round_number = draft.round
-    try:
+    with rule_of("cards"):
         draft.pick(guild.colour.slug, [str(c) for c in cards])
-    except ValueError as exc:
-        refuse("cards", rule_refusal(exc))
     changes = Changes()
     changes.update(phase, draft=draft.to_dict())
     if draft.is_complete:
@@ -212,15 +210,13 @@ def upgrade_buy(*, access: Access, actor: Any, guild: Guild, revision: Any, card
     if not isinstance(cards, list) or len(cards) > MAX_PURCHASES:
         refuse("cards", _("Buy at most %(most)s cards.") % {"most": MAX_PURCHASES})
     bought = _drafted_cards(part, [str(c) for c in cards])
-    try:
+    with rule_of("cards"):
         purchase = settle_purchase(
             part.coins,
             [c.cost for c in bought],
             max_purchases=MAX_PURCHASES,
             max_saved_coins=guild.campaign.edition.max_saved_coins,
         )
-    except ValueError as exc:
-        refuse("cards", rule_refusal(exc))
     changes = Changes()
     for card in bought:
         _place_bought(changes, guild, card)
@@ -254,12 +250,10 @@ def _place_bought(changes: Changes, guild: Guild, card: UpgradeCard) -> None:
 
 def _check_redistributed(guild: Guild) -> None:
     edition = guild.campaign.edition
-    try:
+    with rule_of("guild"):
         rules_inventory.check_redistributed(
             guild_card_slots(guild), slots=edition.slots_per_hero, limit=edition.guild_card_limit
         )
-    except ValueError as exc:
-        refuse("guild", rule_refusal(exc))
 
 
 @transaction.atomic

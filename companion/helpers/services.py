@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns.errors import rule_refusal
+from campaigns.errors import rule_of
 from campaigns.models import DeathCurse, Edition
 from campaigns.selectors.dice import edition_dice
 from rules_helpers import curses, dice, editions, monsters, odds, spawn
@@ -49,15 +48,6 @@ def new_seed() -> int:
 def _seeded(seed: int | None) -> tuple[int, random.Random]:
     seed = new_seed() if seed is None else seed
     return seed, random.Random(seed)
-
-
-@contextmanager
-def rule_of(field: str) -> Iterator[None]:
-    """A rule broken by the input is reported against the field that broke it."""
-    try:
-        yield
-    except ValueError as exc:
-        raise ValidationError({field: [rule_refusal(exc)]}) from exc
 
 
 # --- Dice ---------------------------------------------------------------------------------------------
