@@ -199,6 +199,32 @@ def test_the_campaign_tests_mirror_the_package():
     assert loose == []
 
 
+def _box_numbers_read_elsewhere(node: ast.AST, numbers: set[str]) -> list[str]:
+    """A box number imported from another rules module, read as one's attribute, or copied."""
+    if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rules_helpers."):
+        return [a.name for a in node.names if a.name in numbers and node.module != "rules_helpers.box"]
+    if isinstance(node, ast.Attribute) and node.attr in numbers and ast.unparse(node.value) != "box":
+        return [ast.unparse(node)]
+    if isinstance(node, ast.Assign):
+        return [f"{t.id} = ..." for t in node.targets if isinstance(t, ast.Name) and t.id in numbers]
+    return []
+
+
+def test_the_app_reads_the_box_numbers_from_rules_helpers_box():
+    """One source: a number of the box is `rules_helpers.box`'s (or the `Edition`'s, for the five a content
+    pack sets), never read through another rules module (`spawn.SPAWN_TILE_SLOTS`) nor copied."""
+    from rules_helpers import box
+
+    numbers = {name for name in vars(box) if name.isupper()}
+    elsewhere = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {found}"
+        for path in _modules("campaigns", "companion")
+        for node in ast.walk(_tree(path))
+        for found in _box_numbers_read_elsewhere(node, numbers)
+    ]
+    assert elsewhere == []
+
+
 BOX_NUMBER = re.compile(
     r"\b\d+ (slots?|cards?|heroes|hero|scenarios|guilds|quests|purchases)\b", re.IGNORECASE
 )

@@ -10,6 +10,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules_helpers import box
+
 from . import limits
 from .catalog import DeathCurse, Edition, GuildColour, Hero, Scenario, UpgradeCard
 
@@ -91,7 +93,7 @@ class Guild(models.Model):
     colour = models.ForeignKey(GuildColour, on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField(
         help_text="Seating order around the table, for passing left.",
-        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_GUILDS)],
+        validators=[MinValueValidator(1), MaxValueValidator(box.MAX_GUILDS)],
     )
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="guilds"
@@ -100,7 +102,7 @@ class Guild(models.Model):
         max_length=60, blank=True, help_text="Who plays it, e.g. an absent friend."
     )
     saved_coins = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(limits.MAX_SAVED_COINS)]
+        default=0, validators=[MaxValueValidator(box.MAX_SAVED_COINS)]
     )
     revision = models.PositiveIntegerField(default=1)
 
@@ -111,7 +113,7 @@ class Guild(models.Model):
             models.UniqueConstraint(fields=["campaign", "seat"], name="guild_unique_seat"),
             models.CheckConstraint(condition=models.Q(saved_coins__lte=1), name="guild_one_saved_coin"),
             models.CheckConstraint(
-                condition=models.Q(seat__gte=1, seat__lte=limits.MAX_GUILDS), name="guild_seat_in_range"
+                condition=models.Q(seat__gte=1, seat__lte=box.MAX_GUILDS), name="guild_seat_in_range"
             ),
         ]
 

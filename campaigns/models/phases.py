@@ -8,6 +8,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F
 
+from rules_helpers import box
+
 from . import limits
 from .campaign import Campaign, Guild, ScenarioPlay
 
@@ -58,12 +60,12 @@ class UpgradeGuild(models.Model):
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="+")
     coins = models.PositiveSmallIntegerField(
         help_text="Coins earned in the scenario plus the saved coin.",
-        validators=[MaxValueValidator(limits.MAX_COINS + limits.MAX_SAVED_COINS)],
+        validators=[MaxValueValidator(limits.MAX_COINS + box.MAX_SAVED_COINS)],
     )
     drafted = models.JSONField(default=list, blank=True)
     bought = models.JSONField(default=list, blank=True)
     spent = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(limits.MAX_COINS + limits.MAX_SAVED_COINS)]
+        default=0, validators=[MaxValueValidator(limits.MAX_COINS + box.MAX_SAVED_COINS)]
     )
     purchased = models.BooleanField(default=False)
     confirmed = models.BooleanField(default=False)
@@ -73,9 +75,7 @@ class UpgradeGuild(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["phase", "guild"], name="upgrade_guild_unique"),
             models.CheckConstraint(
-                condition=models.Q(
-                    coins__lte=limits.MAX_COINS + limits.MAX_SAVED_COINS, spent__lte=F("coins")
-                ),
+                condition=models.Q(coins__lte=limits.MAX_COINS + box.MAX_SAVED_COINS, spent__lte=F("coins")),
                 name="upgrade_guild_coins_bounded",
             ),
         ]

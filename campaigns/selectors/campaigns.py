@@ -32,7 +32,8 @@ from campaigns.models.limits import MAX_SCENARIO_NUMBER
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import episodic as rules_episodic
 from rules_helpers import progression, scoring
-from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+from rules_helpers.box import LEVEL_BRACKETS
+from rules_helpers.monsters import level_bracket
 
 
 def campaigns_visible_to(user: Any) -> QuerySet[Campaign]:

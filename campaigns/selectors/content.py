@@ -33,7 +33,8 @@ from campaigns.selectors.content_translations import translation_gaps
 from campaigns.selectors.versions import content_version
 from rules_helpers import editions as rules_editions
 from rules_helpers import scoring
-from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+from rules_helpers.box import LEVEL_BRACKETS
+from rules_helpers.monsters import level_bracket
 
 CATALOG_TIMEOUT = 24 * 60 * 60
 

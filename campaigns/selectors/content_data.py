@@ -34,6 +34,7 @@ from campaigns.models import (
 )
 from campaigns.selectors.content import PACK_DIR, content_pack_export
 from campaigns.selectors.content_rows import Applied, Planned, Record, Row, Table, read_rows
+from rules_helpers import box
 
 DATA_DIR = PACK_DIR / "content-data"
 BASE_EDITION = "arcadia-quest"
@@ -94,15 +95,20 @@ def _edition(row: Row, table: Table) -> str:
 
 # --- Upgrade cards -------------------------------------------------------------------------------------
 
-UPGRADE_DECKS = {"starter": "starter", "reward": "reward", **{str(n): f"level-{n}" for n in range(1, 6)}}
+# A card's deck as the tables write it: the starter deck, one Upgrade deck per Upgrade Phase, the rewards.
+DECKS = {
+    "starter": "starter",
+    **{str(n): f"level-{n}" for n in range(1, box.UPGRADE_DECKS + 1)},
+    "reward": "reward",
+}
 
 
 def _upgrade_card(edition: str) -> Callable[[Row, Editions], list[Planned]]:
     def plan(row: Row, editions: Editions) -> list[Planned]:
         slug = row.slug()
-        deck = UPGRADE_DECKS.get(row.required("deck"))
+        deck = DECKS.get(row.required("deck"))
         if deck is None:
-            raise row.error(f"deck: {row.text('deck')!r} is not one of starter, 1, 2, 3, 4, 5, reward")
+            raise row.error(f"deck: {row.text('deck')!r} is not one of {', '.join(DECKS)}")
         fields = {
             **row.provenance(),
             "slug": slug,

@@ -27,8 +27,9 @@ from campaigns.models import (
     Scenario,
     UpgradeCard,
 )
+from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.counts import is_whole_number
-from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+from rules_helpers.monsters import level_bracket
 
 PACK_FORMAT = "inferno-companion-content"
 PACK_VERSION = 1

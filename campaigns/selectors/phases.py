@@ -22,8 +22,9 @@ from campaigns.models import (
 )
 from campaigns.selectors.campaigns import roster_started
 from campaigns.selectors.overrides import campaign_cards_by_slug
+from rules_helpers.box import UPGRADE_HAND
 from rules_helpers.curses import DECK_NOTE, DECK_NOTE_UNKNOWN
-from rules_helpers.drafts import UPGRADE_HAND, HeroDraft, UpgradeDraft
+from rules_helpers.drafts import HeroDraft, UpgradeDraft
 from rules_helpers.upgrades import coins_saved
 
 

@@ -56,7 +56,11 @@ def episodic_cards_deal(
     deck = sorted(campaign_level_deck(campaign, level))
     with rule_of("cards"):
         hands = rules_episodic.deal_upgrade_cards(
-            [g.colour.slug for g in guilds], deck, cards, rng=random.Random(seed)
+            [g.colour.slug for g in guilds],
+            deck,
+            cards,
+            rng=random.Random(seed),
+            card_limit=campaign.edition.guild_card_limit,
         )
     known = campaign_cards_by_slug(campaign, deck)
     changes = Changes()

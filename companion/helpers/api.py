@@ -16,7 +16,7 @@ from campaigns.selectors.versions import content_version
 from companion.api import errors
 from companion.helpers import services
 from companion.throttling import AnonHelperThrottle
-from rules_helpers import curses, dice, spawn
+from rules_helpers import box, curses, dice, spawn
 
 
 class HelperView(APIView):
@@ -151,7 +151,7 @@ class SpawnTokenSerializer(serializers.Serializer):
     )
     occupants = serializers.IntegerField(
         min_value=0,
-        max_value=spawn.SPACE_CAPACITY,
+        max_value=box.SPACE_CAPACITY,
         default=0,
         help_text="Characters in its Space (Huge = 2).",
     )
@@ -161,10 +161,10 @@ class SpawnSerializer(serializers.Serializer):
     figures = serializers.ListField(
         child=serializers.CharField(max_length=services.MAX_FIGURE_NAME),
         min_length=1,
-        max_length=spawn.SPAWN_TILE_SLOTS,
+        max_length=box.SPAWN_TILE_SLOTS,
         help_text="The figures on the Spawn tile, in slot order.",
     )
-    tokens = SpawnTokenSerializer(many=True, max_length=spawn.SPAWN_TOKENS_IN_BOX)
+    tokens = SpawnTokenSerializer(many=True, max_length=box.SPAWN_TOKENS_IN_BOX)
     seed = seed_field()
     choices = serializers.ListField(
         child=serializers.IntegerField(min_value=0, allow_null=True),

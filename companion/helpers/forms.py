@@ -12,8 +12,7 @@ from campaigns.models import Edition, Monster
 from campaigns.selectors import content as selectors_content
 from companion.content_names import local_name_text
 from companion.helpers import services
-from rules_helpers import curses, spawn
-from rules_helpers.monsters import CAMPAIGN_SCENARIOS
+from rules_helpers import box, curses, spawn
 
 # Short enough for three selects side by side at 360 px; the symbol is drawn beside it in the results.
 SYMBOL_LABELS = {
@@ -66,8 +65,8 @@ class SpawnForm(forms.Form):
     )
     seed = _seed()
 
-    slots = range(1, spawn.SPAWN_TILE_SLOTS + 1)
-    token_rows = range(1, spawn.SPAWN_TOKENS_IN_BOX + 1)
+    slots = range(1, box.SPAWN_TILE_SLOTS + 1)
+    token_rows = range(1, box.SPAWN_TOKENS_IN_BOX + 1)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,7 +91,7 @@ class SpawnForm(forms.Form):
                 self.fields[f"token_{row}_{side}"] = forms.ChoiceField(
                     label=label, required=False, choices=symbols
                 )
-            occupants = [(n, str(n)) for n in range(spawn.SPACE_CAPACITY + 1)]
+            occupants = [(n, str(n)) for n in range(box.SPACE_CAPACITY + 1)]
             self.fields[f"token_{row}_occupants"] = forms.TypedChoiceField(
                 label=_("Token %(row)s characters in its Space") % {"row": row},
                 choices=occupants,
@@ -214,7 +213,7 @@ class MonsterForm(forms.Form):
     monster = forms.ChoiceField(label=gettext_lazy("Monster"))
     scenario = forms.TypedChoiceField(
         label=gettext_lazy("Scenario number"),
-        choices=[(n, str(n)) for n in range(1, CAMPAIGN_SCENARIOS + 1)],
+        choices=[(n, str(n)) for n in range(1, box.CAMPAIGN_SCENARIOS + 1)],
         coerce=int,
         initial=1,
         widget=forms.RadioSelect,

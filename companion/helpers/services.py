@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from campaigns.errors import rule_of
 from campaigns.models import DeathCurse, Edition
 from campaigns.selectors.dice import edition_dice
-from rules_helpers import curses, dice, editions, monsters, odds, spawn
+from rules_helpers import box, curses, dice, editions, monsters, odds, spawn
 
 # The box has 8 Attack and 6 Defense dice, but cards, Damnation (the Judge) and angels add dice; 20 of each
 # covers every pool a table reports while keeping the exact odds instant.
@@ -36,7 +36,7 @@ MAX_DEATHS = 20
 MAX_DAMNATION = 40
 MAX_FIGURE_NAME = 40
 MAX_HERO_NAME = 60
-SPAWN_SYMBOLS = tuple(dict.fromkeys(dice.ATTACK_FACES))
+SPAWN_SYMBOLS = tuple(dict.fromkeys(box.ATTACK_FACES))
 BOX = "box"
 
 

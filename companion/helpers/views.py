@@ -34,7 +34,8 @@ from companion.helpers.forms import (
     SpawnForm,
 )
 from companion.throttling import refused_for
-from rules_helpers.monsters import LEVEL_BRACKETS, level_bracket
+from rules_helpers.box import LEVEL_BRACKETS
+from rules_helpers.monsters import level_bracket
 
 FACE_LABELS = {
     "melee": gettext_lazy("Melee"),

@@ -384,7 +384,7 @@ ROWS = [
         yellow({"cards": []}), 400, "Finish the draft first", draft_open),
     Row("buying four cards", "owner", f"{G}/yellow/upgrade-phase/buy/",
         lambda t: {"cards": drafted(t, "yellow")[:4], "revision": t.grev("yellow")}, 400,
-        "Buy at most 3 cards", draft_done),
+        "A Guild buys at most 3 Upgrade cards per Upgrade Phase, not 4", draft_done),
     Row("buying beyond your coins", "owner", f"{G}/yellow/upgrade-phase/buy/",
         lambda t: {"cards": priciest(t, "yellow"), "revision": t.grev("yellow")}, 400,
         "but the Guild has only 1", draft_done),

@@ -10,10 +10,9 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from campaigns.models import HeroResult, Membership, PlayResult, limits
+from campaigns.models import HeroResult, Membership, PlayResult
 from campaigns.services.guilds import guild_add
 from campaigns.services.scenarios import scenario_record_result
-from rules_helpers import box
 from tests.factories import UserFactory, access, build_campaign, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
@@ -28,15 +27,6 @@ def client_for(user: Any) -> APIClient:
 @pytest.fixture
 def campaign(owner: Any) -> Any:
     return build_campaign(owner)
-
-
-def test_the_models_bounds_are_the_boxs_numbers():
-    """RB:273 2 to 4 players (seats 1-4); RB:392 six scenarios; RB:371 four slots a hero; BR:232 one saved
-    coin. The models cannot import rules_helpers (the layers), so they repeat them; this keeps them equal."""
-    assert limits.MAX_GUILDS == box.MAX_GUILDS
-    assert limits.CAMPAIGN_SCENARIOS == box.CAMPAIGN_SCENARIOS
-    assert limits.SLOTS_PER_HERO == box.SLOTS_PER_HERO
-    assert limits.MAX_SAVED_COINS == box.MAX_SAVED_COINS
 
 
 def _live(owner: Any, campaign: Any) -> None:
