@@ -9,6 +9,7 @@ import ast
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -144,13 +145,25 @@ def test_selectors_never_write():
     assert writes == []
 
 
-def test_no_source_module_is_longer_than_400_lines():
+class LongModuleWarning(UserWarning):
+    """A module past REVIEW_LINES: worth a look at whether it still holds one idea."""
+
+
+REVIEW_LINES, MOST_LINES = 400, 600
+
+
+def test_no_source_module_is_longer_than_600_lines():
+    """Cohesion decides where a module ends: past 400 lines the suite says so (a warning for the review),
+    past 600 it fails."""
     long = {
         str(p.relative_to(ROOT)): n
         for p in _modules(*APP_PACKAGES)
-        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > REVIEW_LINES
     }
-    assert long == {}
+    for name, lines in sorted(long.items()):
+        message = f"{name} has {lines} lines: does it still hold one idea?"
+        warnings.warn(message, LongModuleWarning, stacklevel=1)
+    assert {name: lines for name, lines in long.items() if lines > MOST_LINES} == {}
 
 
 @pytest.mark.django_db

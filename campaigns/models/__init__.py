@@ -1,11 +1,9 @@
+from django.db import models
+
 from .catalog import (
-    CONTENT_MODELS,
     Circle,
     Confidence,
-    DeathCurse,
-    Die,
     Edition,
-    ExplorationTokenKind,
     GuildColour,
     Hero,
     Monster,
@@ -13,10 +11,9 @@ from .catalog import (
     Quest,
     Scenario,
     ScenarioMonster,
-    SpawnPair,
     Title,
-    UpgradeCard,
 )
+from .catalog_cards import DeathCurse, Die, ExplorationTokenKind, SpawnPair, UpgradeCard
 
 __all__ = [
     "CONTENT_MODELS",
@@ -79,3 +76,22 @@ __all__ += ["CampaignBackup", "CampaignImport"]
 from .overrides import OVERRIDE_FIELDS, ContentOverride, OverrideKind  # noqa: E402
 
 __all__ += ["OVERRIDE_FIELDS", "ContentOverride", "OverrideKind"]
+
+# Every content model, in the order an exported pack lists them: a record after those its natural key names.
+CONTENT_MODELS: tuple[type[models.Model], ...] = (
+    Edition,
+    Circle,
+    Monster,
+    MonsterLevelCard,
+    Hero,
+    GuildColour,
+    UpgradeCard,
+    DeathCurse,
+    Scenario,
+    Title,
+    Quest,
+    ScenarioMonster,
+    Die,
+    SpawnPair,
+    ExplorationTokenKind,
+)

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from rules_helpers import box
 
 from . import limits
-from .catalog import DeathCurse, Edition, GuildColour, Hero, Scenario, UpgradeCard
+from .catalog import Edition, GuildColour, Hero, Scenario
+from .catalog_cards import DeathCurse, UpgradeCard
 
 
 def _share_token() -> str:

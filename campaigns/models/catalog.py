@@ -368,24 +368,3 @@ class ScenarioMonster(Content):
 
     natural_key.dependencies = ["campaigns.scenario", "campaigns.monster"]  # type: ignore[attr-defined]
 
-
-# The card and token kinds live in their own module; listed here so every content model is in one place.
-from .catalog_cards import DeathCurse, Die, ExplorationTokenKind, SpawnPair, UpgradeCard  # noqa: E402
-
-CONTENT_MODELS: tuple[type[models.Model], ...] = (
-    Edition,
-    Circle,
-    Monster,
-    MonsterLevelCard,
-    Hero,
-    GuildColour,
-    UpgradeCard,
-    DeathCurse,
-    Scenario,
-    Title,
-    Quest,
-    ScenarioMonster,
-    Die,
-    SpawnPair,
-    ExplorationTokenKind,
-)
