@@ -367,4 +367,3 @@ class ScenarioMonster(Content):
         return (*self.scenario.natural_key(), self.monster.slug)
 
     natural_key.dependencies = ["campaigns.scenario", "campaigns.monster"]  # type: ignore[attr-defined]
-
