@@ -312,7 +312,8 @@ class NextPlay:
 def check_next_scenario(campaign: Campaign, slug: Any, access: Access, level: Any = None) -> NextPlay:
     """The scenario may be played next: allowed by the circles, and the one the last winner chose; with no
     choice recorded, starting or recording a scenario is choosing it, which only the chooser may do
-    (`progression.next_chooser`).
+    (`progression.next_chooser`). A scenario started live was chosen when it started: RB:416-417 makes only
+    the choice the winner's, so any member records it (N8).
 
     An episodic game (any scenario, again if the table likes) takes the level the table chose instead of
     the scenario's number (GF:298, `rules_helpers.episodic`)."""
@@ -353,10 +354,16 @@ def check_next_scenario(campaign: Campaign, slug: Any, access: Access, level: An
             % {"scenario": campaign.next_scenario.name},
         )
     chooser = next_chooser(sheet)
-    if not campaign.next_scenario_id and not access.may_choose_next(chooser):
+    chosen = campaign.next_scenario_id or _started_live(campaign, scenario)
+    if not chosen and not access.may_choose_next(chooser):
         refuse("scenario", next_choice_refusal(chooser))
     number = played + 1
     return NextPlay(scenario, number, level_bracket(number, labels=labels), last_winner(sheet))
+
+
+def _started_live(campaign: Campaign, scenario: Scenario) -> bool:
+    """The scenario is the one being tracked live: its chooser (or the owner) chose it by starting it."""
+    return campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS, scenario=scenario).exists()
 
 
 def _next_episodic(

@@ -69,6 +69,24 @@ def test_the_winners_player_may_start_the_scenario_without_choosing_first(
     assert _post(player_api, campaign, "live/start/", scenario="the-prisoner").status_code == 201
 
 
+def test_a_scenario_the_winner_started_live_is_recorded_by_another_player(
+    owner, owner_api, player_api, campaign
+):
+    """N8: RB:416-417 makes only the choice the winner's ("the winner of the previous scenario chooses which
+    scenario will be played next"). Yellow started The Prisoner live without next-scenario/; Teal's player
+    records it from the live draft."""
+    record(owner, campaign, "ferry-of-the-dead", YELLOW_WINS)
+    assert _post(owner_api, campaign, "live/start/", scenario="the-prisoner").status_code == 201
+    draft = player_api.get(_url(campaign, "live/")).json()["live"]["results_draft"]
+    draft[0]["winner"] = True
+    recorded = _post(player_api, campaign, "plays/", scenario="the-prisoner", results=draft)
+    assert recorded.status_code == 201, recorded.json()
+    assert [p["scenario"] for p in _sheet(player_api, campaign)["plays"]] == [
+        "ferry-of-the-dead",
+        "the-prisoner",
+    ]
+
+
 def test_the_first_scenario_shows_the_recommended_one_and_the_owner_records_the_tables_choice(
     owner_api, player_api, campaign
 ):

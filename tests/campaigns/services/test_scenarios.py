@@ -104,3 +104,37 @@ def test_a_player_cannot_choose_the_first_scenario_for_the_table(player, campaig
         "scenario": ["The table chooses the first scenario together; the owner records it."]
     }
     assert snapshot() == before
+
+
+def _start_live(user, campaign, scenario):
+    from campaigns.services.live import live_start
+
+    return live_start(
+        access=access(user, campaign), actor=user, revision=campaign_rev(campaign), scenario=scenario
+    )
+
+
+def test_a_scenario_the_winner_started_live_is_recorded_by_any_member(owner, player, yellow_won, snapshot):
+    """N8: RB:416-417 "the winner of the previous scenario chooses which scenario will be played next" makes
+    only the choice the winner's. Yellow's player (the owner here) started The Parade live without calling
+    next-scenario/ first: that was the choice, so Teal's player records it; a scenario nobody started stays
+    the winner's to choose."""
+    before = snapshot()
+    assert refusal(lambda: record_as(player, yellow_won, TEAL_WINS, scenario="the-parade")) == {
+        "scenario": ["Yellow, the last scenario's winner, chooses the next scenario."]
+    }
+    assert snapshot() == before
+    _start_live(owner, yellow_won, "the-parade")
+    play = record_as(player, yellow_won, TEAL_WINS, scenario="the-parade")
+    assert (play.number, play.scenario.slug, play.chosen_by.colour.slug) == (2, "the-parade", "yellow")
+
+
+def test_the_first_scenario_the_owner_started_live_is_recorded_by_a_player(owner, player, campaign):
+    """N8: RB:413-414 "players choose together which of the First Circle scenarios will be the first"; the
+    owner starting it live records the table's choice, and then the player may record its results."""
+    _start_live(owner, campaign, "ferry-of-the-dead")
+    play = record_as(player, campaign, TEAL_WINS)
+    assert (play.number, play.scenario.slug) == (1, "ferry-of-the-dead")
+
+
+TEAL_WINS = [result_line("yellow"), result_line("teal", winner=True)]
