@@ -121,21 +121,16 @@ def swap_clears_curse() -> bool:
     """Whether a Hero swapped out for an Angel loses its Death Curse. Decision for U12 (unclear in the seed).
 
     GF:175 (RB p.25): on the immediate swap "the Angel enters fresh (the Hero's Guild tokens, Wounds and Death
-    Curses are removed)". The seed has no word on the Death tokens the swapped-out Hero took in the swap
-    scenario. Decision: they stay on the scenario's record (they count for Least Deaths, RB:1289-1291, since
-    the Hero played), but the Hero's Death Curse is removed at the swap, whether the swap is entered before or
-    after the Upgrade Phase drew it; the Hero stays in the Guild (``check_fielding``) without a curse.
+    Curses are removed)": the Death Curse it holds is removed at the swap, whether the swap is entered before
+    or after the Upgrade Phase drew it; the Hero stays in the Guild (``check_fielding``) without a curse.
+
+    The source removes the curse the Hero holds, nothing more (N11). Its Death tokens stay on it: RB:695-696
+    "Death tokens cannot be moved or removed from a Hero until the next Upgrade Phase". So they count on the
+    scenario's record (Least Deaths, RB:1289-1291, since the Hero played), and in that Upgrade Phase the Hero
+    draws its Death Curse cards like any Hero that received a Death token (BR:224, RB:1628-1630), in reserve
+    or not.
     """
     return True
-
-
-def swapped_out_curse_draws(count: int, *, swapped_out: bool) -> int:
-    """How many Death Curse cards a Hero draws in the Upgrade Phase after the scenario it was swapped out of
-    for an Angel. Decision for U12 (``swap_clears_curse``): GF:175 "the Hero's Guild tokens, Wounds and Death
-    Curses are removed" at the swap, so a Hero swapped out during the scenario (tracked live) draws none, as a
-    Hero swapped out after the phase drew its curse loses it; its Death tokens still count on the scenario's
-    record (RB:1289-1291)."""
-    return 0 if swapped_out and swap_clears_curse() else count
 
 
 def check_heroes_choice(*, played: bool, draft_started: bool, draft_done: bool, has_heroes: bool) -> None:

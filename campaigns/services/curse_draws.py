@@ -17,7 +17,6 @@ from rules_helpers import inventory as rules_inventory
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD
 from rules_helpers.curses import Curse, DeckCheck, curse_deck_check, draw_curses, draws_within_deck
 from rules_helpers.editions import edition_curse_draw_count
-from rules_helpers.roster import swapped_out_curse_draws
 
 
 def _curse_deck(campaign: Campaign) -> tuple[list[Curse], DeckCheck]:
@@ -39,17 +38,10 @@ def draw_phase_curses(
         .order_by("result__guild__seat", "hero__position")
     )
     edition = campaign.edition.slug
-    # A hero with a line but off the field was swapped out for an angel during this scenario (fielding is
-    # frozen while one is live, and a restarted phase reverts later fielding first).
+    # A hero swapped out for an angel during this scenario draws for the Death tokens it took before the swap
+    # (RB:695-696, BR:224; the swap removed only the curse it held, rules_helpers.roster.swap_clears_curse).
     table = [
-        (
-            str(line.hero.uid),
-            swapped_out_curse_draws(
-                edition_curse_draw_count(edition, line.deaths, line.damnation),
-                swapped_out=not line.hero.fielded,
-            ),
-        )
-        for line in lines
+        (str(line.hero.uid), edition_curse_draw_count(edition, line.deaths, line.damnation)) for line in lines
     ]
     deck, check = _curse_deck(campaign)
     # The note's values are stored beside its English so a reader gets it in their own language.
@@ -91,7 +83,7 @@ def _keep(
             from_incomplete_deck=note[0] is not None,
         )
     drawn = [c.code for c in draw.drawn] if draw is not None else []
-    why = [_why(kept, drawn, count) if hero.fielded else part("curse-swapped-out")]
+    why = [_why(kept, drawn, count)]
     if short:
         why.append(part("curse-deck-ran-out"))
     return {

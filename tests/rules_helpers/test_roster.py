@@ -12,7 +12,6 @@ from rules_helpers.roster import (
     check_swapped_for,
     may_swap_live_angel,
     swap_clears_curse,
-    swapped_out_curse_draws,
 )
 
 ROSTER = {"diana", "mark", "kisha", "angel-eyes"}
@@ -99,13 +98,6 @@ def test_a_hero_swapped_out_has_left_the_board():
     check_on_board(fielded=True)
     with pytest.raises(ValueError, match="left the board"):
         check_on_board(fielded=False)
-
-
-def test_a_hero_swapped_out_during_the_scenario_draws_no_death_curse_after_it():
-    """U12, decided: GF:175 "the Hero's Guild tokens, Wounds and Death Curses are removed"; its Death tokens
-    still count on the record (RB:1289-1291), the curse draw does not happen."""
-    assert swapped_out_curse_draws(2, swapped_out=True) == 0
-    assert swapped_out_curse_draws(2, swapped_out=False) == 2
 
 
 def test_a_guild_joining_after_the_hero_draft_chooses_its_three_heroes():

@@ -95,8 +95,9 @@ def test_the_rescuer_is_offered_the_swap_and_the_live_lines_follow_it(owner_api,
 
 def test_recording_keeps_the_angel_and_the_swapped_out_heros_deaths(owner_api, live):
     """GF:176 "from then on … the player fields any 3 of its Heroes (Angel optional)": the hero stays (W1);
-    U12 decided: its Death tokens from before the swap stay on the scenario's record (RB:1289-1291), and
-    GF:175 "the Hero's … Death Curses are removed": it draws no curse in the phase that follows."""
+    its Death tokens from before the swap stay on the scenario's record (RB:1289-1291) and on the hero until
+    the Upgrade Phase (RB:695-696), where it draws for them (BR:224); GF:175 removed only the curse it held
+    (N11)."""
     _rescue_and_swap(owner_api, live)
     tap = {"counter": "deaths", "delta": 1, "hero": "angel-eyes"}
     assert _guild(owner_api, live, "yellow", "live/tally", tap).status_code == 200
@@ -128,9 +129,9 @@ def test_recording_keeps_the_angel_and_the_swapped_out_heros_deaths(owner_api, l
     }
     assert GuildHero.objects.filter(campaign=live, hero__slug="angel-eyes").count() == 1
     draws = {d["hero"]: d for d in UpgradePhase.objects.get(play=play).curse_draws if d["guild"] == "yellow"}
-    assert (draws["diana"]["draw_count"], draws["diana"]["kept"]) == (0, None)  # U12: no curse after a swap
+    assert (draws["diana"]["draw_count"], len(draws["diana"]["drawn"])) == (2, 2)  # N11: her 2 Death tokens
     assert draws["angel-eyes"]["draw_count"] == 1
-    assert not HeroCurse.objects.filter(hero__hero__slug="diana").exists()
+    assert HeroCurse.objects.get(hero__hero__slug="diana").curse.code == draws["diana"]["kept"]
 
 
 def test_the_results_must_give_the_rescue_to_the_guild_that_swapped_the_angel_in(owner_api, live, snapshot):

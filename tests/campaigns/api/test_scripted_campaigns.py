@@ -184,8 +184,8 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
         assert tuple(play["achievements"][k] for k in kinds) == row, play["scenario"]
 
     # The Prisoner, tracked live: Angel Eyes swapped in for Diana mid-scenario (GF:174-175); Diana's Death
-    # token from before the swap stays on the record (U12, RB:1289-1291) and she draws no curse for it in the
-    # phase that follows (GF:175 her Death Curses are removed).
+    # token from before the swap stays on the record (RB:1289-1291) and on her until the phase that follows
+    # (RB:695-696), where she draws a curse for it (BR:224; GF:175 removed only the curse she held, N11).
     prisoner = {r["guild"]: r for r in sheet["plays"][1]["results"]}
     assert prisoner["yellow"]["angel"] is True and prisoner["yellow"]["quests"] == ["save-the-angel"]
     assert {h["hero"]: h["deaths"] for h in prisoner["yellow"]["heroes"]} == {
@@ -202,8 +202,10 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
         (3, True, True),
     ]
     after_prisoner = {d["hero"]: d for d in table.phases[1]["curse_draws"]}
-    assert (after_prisoner["diana"]["draw_count"], after_prisoner["diana"]["kept"]) == (0, None)
-    assert {hero: d["draw_count"] for hero, d in after_prisoner.items() if d["draw_count"]} == {"izzy": 1}
+    assert {hero: d["draw_count"] for hero, d in after_prisoner.items() if d["draw_count"]} == {
+        "diana": 1,
+        "izzy": 1,
+    }
 
     # Lost in the Dark: Teal's Rescue the Hero counted towards its win but no Armor was left (BR:203).
     lost = {r["guild"]: r for r in sheet["plays"][2]["results"]}
@@ -305,7 +307,7 @@ def test_a_scripted_inferno_campaign_ends_with_the_rulebook_sheet(seeded, owner_
     ]
     assert drawn == [
         {"natasha": (["D-00", "D-00"], "D-00")},  # two copies of No Curse: the copies are in the deck
-        {"izzy": (["INFD-01"], "INFD-01")},
+        {"diana": (["INFD-01"], "INFD-01"), "izzy": (["D-00"], "D-00")},  # Diana swapped out (N11)
         {},
         {},
         {"mark": (["INFD-01"], "INFD-01"), "jaimie": (["D-02", "D-00", "INFD-03"], "INFD-03")},
