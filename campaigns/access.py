@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse, rule_refusal
 from campaigns.models import Campaign, Event, Guild, Membership
+from rules_helpers.kills import HERO
 from rules_helpers.refusals import RuleError
 from rules_helpers.roster import check_heroes_choice
 
@@ -126,6 +127,12 @@ class Access:
         if not self.is_member:
             return False
         return self.is_owner or (winner_id is not None and winner_id in self.guild_ids)
+
+    def may_redraw_seating(self, chooser_id: int | None) -> bool:
+        """Starting Areas already drawn for the next scenario are drawn again, or entered anew, only by the
+        owner or the player of the guild that chooses the next scenario (N7): the areas are drawn at random
+        (RB:505-510) and decide who plays first (BR:96), so a draw is not a re-roll any player may take."""
+        return self.may_choose_next_for(chooser_id)
 
     def may_undo(self, event: Event) -> bool:
         """Undo needs the right to make the change: the owner's kinds stay the owner's, a guild's its own."""
@@ -240,6 +247,37 @@ def require_guild_editor(access: Access, guild: Guild) -> None:
         raise PermissionDenied(
             _("Only %(guild)s's player or the owner may change that guild.") % {"guild": guild.colour.name}
         )
+
+
+def require_kill_recorder(
+    access: Access, *, victim: Any, victim_guild: Guild | None, killer: Guild | None
+) -> None:
+    """A kill is recorded for the guild it is about, as a tap on its counters is (security probe G11): a
+    hero's death by that hero's guild (its Death token drives the guild's Death Curse draws, RB:694-695),
+    a monster's by the guild whose hero dealt the last wound (its reward, RB:677-678); the owner records any.
+    A guild the campaign does not have is the rule's to refuse (400), not this."""
+    require_member(access)
+    guild = victim_guild if victim == HERO else killer
+    if guild is None or access.may_edit_guild(guild):
+        return
+    if victim == HERO:
+        message = _("Only %(guild)s's player or the owner may record the death of its heroes.")
+    else:
+        message = _("Only %(guild)s's player or the owner may record its kills.")
+    raise PermissionDenied(message % {"guild": guild.colour.name})
+
+
+def seating_redraw_refusal(access: Access, chooser: Guild | None) -> str | None:
+    """Why the caller may not draw (or enter) the next scenario's Starting Areas again, or None when they may
+    (`Access.may_redraw_seating`): the table chooses the first scenario, so only the owner redraws it."""
+    if access.may_redraw_seating(None if chooser is None else chooser.pk):
+        return None
+    if chooser is None:
+        return _("The Starting Areas are drawn; only the campaign's owner may draw them again.")
+    return _(
+        "The Starting Areas are drawn; only %(guild)s's player, who chooses the next scenario, or the owner "
+        "may draw them again."
+    ) % {"guild": chooser.colour.name}
 
 
 def hand_guild(access: Access, guilds: Iterable[Guild], colour: str | None) -> Guild | None:

@@ -8,18 +8,24 @@ from datetime import timedelta
 from typing import Any
 
 from axes.helpers import get_cool_off
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from campaigns.errors import rule_refusal
 from companion.throttling import SignupThrottle, refused_for
+from rules_helpers.names import check_player_name, name_skeleton
 
 AFTER_LOGIN = reverse_lazy("campaigns:list")
+# What a log-out asks the browser to forget (cookies stay: the language chosen is not the reader's secret).
+CLEAR_SITE_DATA = '"cache", "storage"'
 
 
 def signup_throttled(minutes: int) -> str:
@@ -46,6 +52,34 @@ def _next_url(request: HttpRequest) -> str:
     return target if target and safe else str(AFTER_LOGIN)
 
 
+class SignupForm(UserCreationForm):
+    """Django's sign-up form (which already refuses a name differing from another only in case), refusing
+    too a name that mixes scripts or looks like a player's name already taken (security probe F14)."""
+
+    def clean_username(self) -> str | None:
+        username = super().clean_username()  # NFKC-normalised by Django's UsernameField
+        if not username:
+            return username
+        try:
+            check_player_name(username)
+        except ValueError as exc:
+            raise ValidationError(rule_refusal(exc), code="invisible_or_mixed") from exc
+        if _looks_taken(username):
+            raise ValidationError(
+                _("This name looks like a player's name already taken; choose one that reads differently."),
+                code="look_alike",
+            )
+        return username
+
+
+def _looks_taken(username: str) -> bool:
+    """Some account's name reads the same once normalised: every name is compared (a table has a few
+    dozen; the check runs only on a sign-up, which is throttled)."""
+    skeleton = name_skeleton(username)
+    taken = get_user_model().objects.values_list("username", flat=True)
+    return any(name_skeleton(other) == skeleton for other in taken.iterator())
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     """A new player: create the account, log in, and go to the campaign list (or where they were going).
 
@@ -53,7 +87,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     accounts cannot be minted in bulk to multiply the per-account limits."""
     if request.user.is_authenticated:
         return redirect(AFTER_LOGIN)
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     context = {"form": form, "next": request.GET.get("next", "")}
     if request.method == "POST":
         wait = refused_for(request, [SignupThrottle])
@@ -102,6 +136,15 @@ class LogoutView(auth_views.LogoutView):
     """POST only (Django 5); shows a "logged out" page with the way back in."""
 
     template_name = "registration/logged_out.html"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """The browser forgets the pages kept for the reader who leaves, so the next one to pick up the
+        phone cannot read them offline (security probe G9): its caches, the service worker's included,
+        and its storage (the offline queue of writes). The logged-out page also asks the service worker to
+        drop its kept pages, for browsers that ignore the header (static/js/offline.js)."""
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = CLEAR_SITE_DATA
+        return response
 
     def get_success_url(self) -> str:
         # Staying on this URL makes the view render the template instead of redirecting.

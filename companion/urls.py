@@ -30,6 +30,7 @@ urlpatterns = [
     path("helpers/", include((helpers_urls.page_urlpatterns, "helpers"))),
 ]
 
+handler400 = "companion.views.bad_request"
 handler403 = "companion.views.permission_denied"
 handler404 = "companion.views.not_found"
 handler500 = "companion.views.server_error"

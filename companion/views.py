@@ -57,6 +57,14 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return _error_page(request, "403.html", 403, csrf=True)
 
 
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 400 page (a host name the site does not answer to, a malformed request), rendered without the
+    request's context: its host is what may be wrong, and Django's bare "Bad Request (400)" says nothing."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("The request could not be understood.")}, status=400)
+    return HttpResponse(loader.get_template("400.html").render(), status=400)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """The 500 page, rendered without the request's context (whatever broke may be in it)."""
     if request.path.startswith("/api/"):

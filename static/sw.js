@@ -7,9 +7,12 @@
  * - Parts of a page (htmx reads and the sheet's poll, sent with HX-Request): network only; offline they answer
  *   204, "nothing new", and the page keeps what it shows.
  * - Static files: from the cache, refreshed in the background.
- * The cache name carries a version: a new sw.js drops the old caches on activation.
+ * - Log-out: the logged-out page (static/js/offline.js) says "signed-out"; every kept page goes, and the
+ *   helper pages are kept again as anyone sees them. Nothing of the reader who left is shown offline.
+ * The cache name carries a version: a new sw.js drops the old caches on activation (v2: the pages kept by
+ * versions that did not forget them at log-out).
  */
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL = "shell-" + VERSION;
 const PAGES = "pages-" + VERSION;
 const SHELL_URLS = [
@@ -29,8 +32,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     Promise.all([
       caches.open(SHELL).then((cache) => cache.addAll(SHELL_URLS)),
-      // A helper page that fails to load (throttled, say) must not stop the rest from being kept.
-      caches.open(PAGES).then((cache) => Promise.all(HELPER_PAGES.map((url) => cache.add(url).catch(() => null)))),
+      caches.open(PAGES).then(keepHelperPages),
     ]).then(() => self.skipWaiting())
   );
 });
@@ -41,6 +43,19 @@ self.addEventListener("activate", (event) => {
       .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES).map((k) => caches.delete(k))))
       .then(() => self.clients.claim())
   );
+});
+
+function keepHelperPages(cache) {
+  // A helper page that fails to load (throttled, say) must not stop the rest from being kept.
+  return Promise.all(HELPER_PAGES.map((url) => cache.add(url).catch(() => null)));
+}
+
+function forgetSignedInPages() {
+  return caches.delete(PAGES).then(() => caches.open(PAGES)).then(keepHelperPages);
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "signed-out") event.waitUntil(forgetSignedInPages());
 });
 
 function fromShell(request) {

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.access import Access, require_owner
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_refusal
 from campaigns.models import Campaign, Edition, JoinCode, Membership
 from campaigns.services.history import event_record
+from rules_helpers.names import check_visible_name
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread across the table
 JOIN_CODE_ERROR = gettext_lazy("This join code is not valid.")
@@ -25,6 +26,10 @@ def campaign_create(*, owner: Any, name: str, edition: str, mode: str = Campaign
     name = (name or "").strip()
     if not name:
         refuse("name", _("Give the campaign a name."))
+    try:
+        check_visible_name(name)
+    except ValueError as exc:
+        refuse("name", rule_refusal(exc))
     edition_obj = Edition.objects.filter(slug=edition).first()
     if edition_obj is None:
         refuse("edition", _("Unknown edition %(edition)s.") % {"edition": repr(edition)})

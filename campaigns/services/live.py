@@ -12,7 +12,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from campaigns.access import Access, require_guild_editor, require_member, require_owner
+from campaigns.access import (
+    Access,
+    require_guild_editor,
+    require_kill_recorder,
+    require_member,
+    require_owner,
+)
 from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of, part, term, term_word
 from campaigns.models import (
@@ -283,6 +289,12 @@ def live_kill(
     results = {
         r.guild.colour.slug: r for r in play.results.select_related("guild__colour").select_for_update()
     }
+    require_kill_recorder(
+        access,
+        victim=victim,
+        victim_guild=_guild_in(results, hero_guild),
+        killer=_guild_in(results, killer),
+    )
     with rule_of("victim"):
         scoring.check_scenario_open(won=any(r.winner for r in results.values()), kill=True)
     names = {slug: r.guild.colour.name for slug, r in results.items()}
@@ -328,6 +340,12 @@ def live_kill(
         params=params,
     )
     return play
+
+
+def _guild_in(results: dict[str, PlayResult], colour: Any) -> Guild | None:
+    """The scenario's guild of that colour, or None (no colour, or one the rule then refuses)."""
+    found = results.get(colour) if isinstance(colour, str) else None
+    return None if found is None else found.guild
 
 
 def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, dict[str, str], str]:

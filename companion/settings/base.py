@@ -269,11 +269,29 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Join codes and share tokens never reach a log (companion/log_redaction.py; gunicorn.conf.py for
+    # gunicorn's access log): the development server's request lines are Django's own, with the filter.
+    "filters": {"bearer_codes": {"()": "companion.log_redaction.RedactBearerCodes"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["bearer_codes"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["bearer_codes"],
+        },
+    },
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
     # WeasyPrint reports every layout step at INFO; only its warnings matter. django-axes says INFO for
     # every start and failed log-in; its warnings are the lock-outs.
     "loggers": {
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
         "axes": {"level": "WARNING"},

@@ -1,12 +1,34 @@
-"""The embedded default for `make run`: SQLite file, eager tasks, debug on."""
+"""The embedded default for `make run`: SQLite file, eager tasks, this installation's own secret key, and
+debug pages only for a server that answers this machine alone."""
 
-from companion.hosting import lan_host_names
+import sys
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from companion.hosting import (
+    bind_address,
+    debug_allowed,
+    installation_secret,
+    lan_host_names,
+    secret_key_refusal,
+)
 
 from .base import *  # noqa: F403
-from .base import env
+from .base import BASE_DIR, env
 
-DEBUG = env.bool("DJANGO_DEBUG", default=True)
-SECRET_KEY = env("DJANGO_SECRET_KEY", default="local-development-only-not-secret")
+# A debug page shows the traceback, the settings and the server's environment to whoever asked: only when
+# asked for (DJANGO_DEBUG=true) and the server answers this machine alone (`make run HOST=127.0.0.1`).
+# `make run` serves the LAN (0.0.0.0), so the phones get the friendly 400/403/404/500 pages.
+DEBUG = debug_allowed(asked=env.bool("DJANGO_DEBUG", default=False), bind=bind_address(sys.argv))
+# The key signs sessions, CSRF tokens and the backups' member attestation: DJANGO_SECRET_KEY when given,
+# else this installation's own, made at random on the first start (var/secret_key, owner-only, never in git).
+# A short or known key is refused: with it anyone could forge an attestation (security probe G1).
+SECRET_KEY_FILE = Path(env("DJANGO_SECRET_KEY_FILE", default=str(BASE_DIR / "var" / "secret_key")))
+SECRET_KEY = env("DJANGO_SECRET_KEY", default="") or installation_secret(SECRET_KEY_FILE)
+if refusal := secret_key_refusal(SECRET_KEY):
+    where = "DJANGO_SECRET_KEY" if env("DJANGO_SECRET_KEY", default="") else f"{SECRET_KEY_FILE} (delete it)"
+    raise ImproperlyConfigured(f"{refusal} Check {where}.")
 # The phones around the table open the laptop by its LAN address or host name (`make run` serves on 0.0.0.0).
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", *lan_host_names()]
@@ -15,3 +37,6 @@ ALLOWED_HOSTS = env.list(
 CSRF_TRUSTED_ORIGINS = env.list(
     "DJANGO_CSRF_TRUSTED_ORIGINS", default=[f"https://{host}" for host in ALLOWED_HOSTS]
 )
+# With debug off runserver serves no static file: WhiteNoise serves them from the app's folders, no
+# collectstatic needed.
+WHITENOISE_USE_FINDERS = True

@@ -2,14 +2,16 @@
 
 from django.core.exceptions import ImproperlyConfigured
 
+from companion.hosting import secret_key_refusal
+
 from .base import *  # noqa: F403
 from .base import REDIS_URL, REST_FRAMEWORK, env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=[])
-if len(SECRET_KEY) < 50:
-    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set to a random value of at least 50 characters.")
+if refusal := secret_key_refusal(SECRET_KEY):
+    raise ImproperlyConfigured(f"DJANGO_SECRET_KEY must be set: {refusal}")
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must list the host names this site answers to.")
 # Every worker must share one cache: the content version, the kept sheets and the rate limits live there,
@@ -34,6 +36,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# `seed_demo` makes accounts with a published password: never on a server the public reaches.
+DEMO_ACCOUNTS = False
 
 # JSON only: the browsable API is extra surface that no player needs (the docs are at /api/v1/docs/).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]}

@@ -5,6 +5,7 @@
  * cannot reach the server is queued in localStorage with the form's fields, its revision included; when the
  * connection is back the queue is replayed in order. A 409 (someone changed the campaign meanwhile) asks the
  * player whether to look at the current sheet; anything else refused is reported, never retried blindly.
+ * On the logged-out page the queue is emptied and the service worker forgets the pages it kept.
  */
 (function () {
   "use strict";
@@ -76,6 +77,19 @@
       if (queue().length) { replay(); } else { window.location.reload(); }
     }).catch(function () { replaying = false; show(); });
   }
+
+  // The logged-out page (registration/logged_out.html): nothing of the reader who left stays on this device,
+  // neither the pages the service worker kept for them nor their writes waiting to be sent (the log-out's
+  // Clear-Site-Data says the same to browsers that honour it).
+  function forgetTheReader() {
+    if (!document.querySelector("[data-signed-out]")) return;
+    try { localStorage.removeItem(KEY); } catch (e) { /* no storage: nothing was kept */ }
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "signed-out" });
+    });
+  }
+  forgetTheReader();
 
   window.addEventListener("online", function () { show(); replay(); });
   // The phone's Wi-Fi may stay up while the laptop serving the table is away: try the queue now and then too.

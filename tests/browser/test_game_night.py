@@ -183,8 +183,9 @@ def _spawn(hank: Phone) -> None:
 def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tuple[int, int]]:
     """Scenario 1 tracked live on the four phones, then recorded through the review step from the tracker.
 
-    Olga taps a Death token on a Yellow hero, Hank records that Gray killed a Purple hero (its Death token
-    and Gray's kill coins), Fred completes Teal's 3 quests (the win); Olga reviews and records. Every tap
+    Olga taps a Death token on a Yellow hero, Gina records that Gray killed her Purple hero (its Death token
+    and Gray's kill coins: a hero's death is its guild's to record), Fred completes Teal's 3 quests (the
+    win); Olga reviews and records. Every tap
     of the table is counted: 15 at most from the tracker (README: "At the table")."""
     olga, fred, gina, hank = phones.values()
     sheet = f"/campaigns/{campaign.pk}/"
@@ -210,16 +211,16 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tu
         "aria-label"
     ), "the focus stays on the tapped control"
 
-    coins_before = int(gina.page.locator("#live article.g-gray .tap output").first.inner_text())
-    kill = hank.page.locator("#live details.kills")
+    coins_before = int(hank.page.locator("#live article.g-gray .tap output").first.inner_text())
+    kill = gina.page.locator("#live details.kills")
     taps.tap(kill.locator("summary"))
     victim = kill.locator("#kill-target option[value^='purple:']").first.get_attribute("value")
     taps.choose(kill.get_by_label("Hero killed"), victim)
     taps.choose(kill.get_by_label("Killed by"), "gray")
     record_death = kill.get_by_role("button", name="Record the hero's death")
-    hank.still(record_death, what="recording a kill", taps=taps)
-    follows(gina, gina.page.locator("#live article.g-purple .hero-counters output", has_text="1"), "the kill")
-    gray_coins = gina.page.locator("#live article.g-gray .tap output").first
+    gina.still(record_death, what="recording a kill", taps=taps)
+    follows(hank, hank.page.locator("#live article.g-purple .hero-counters output", has_text="1"), "the kill")
+    gray_coins = hank.page.locator("#live article.g-gray .tap output").first
     assert int(gray_coins.inner_text()) > coins_before, "the kill paid Gray its coins"
 
     _spawn(hank)

@@ -4,9 +4,11 @@ the reader's language and a way back; the API keeps answering JSON."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client, RequestFactory
+from django.test import Client, RequestFactory, override_settings
+from django.urls import path
 from django.utils import translation
 
+from companion import urls as site_urls
 from companion import views
 from tests.factories import UserFactory, client_for
 
@@ -94,3 +96,61 @@ def test_every_page_carries_the_offline_banner_hidden_and_its_script():
     html = Client().get("/helpers/").content.decode()
     assert '<div id="offline-banner" class="offline-banner" role="status" hidden' in html
     assert 'src="/static/js/offline.js"' in html
+
+
+# --- At the table with debug off (security probe G1): friendly pages, never Django's technical ones -------
+
+
+def _boom(request):
+    raise RuntimeError("a bug in a view")
+
+
+# This module doubles as the URLconf of the real-500 tests: the site's routes, one that fails, the handlers.
+urlpatterns = [path("boom/", _boom), *site_urls.urlpatterns]
+handler400 = "companion.views.bad_request"
+handler404 = "companion.views.not_found"
+handler500 = "companion.views.server_error"
+
+
+@pytest.mark.parametrize(
+    ("headers", "words", "language"),
+    [({}, "Something went wrong", "en"), (PT, "Algo deu errado", "pt-br")],
+)
+def test_a_view_that_breaks_answers_the_friendly_500_in_the_readers_language(headers, words, language):
+    client = Client(raise_request_exception=False)
+    with override_settings(ROOT_URLCONF=__name__):
+        response = client.get("/boom/", **headers)
+    html = response.content.decode()
+    assert response.status_code == 500 and words in html and f'lang="{language}"' in html
+    assert "Traceback" not in html and "RuntimeError" not in html and "a bug in a view" not in html
+
+
+@pytest.mark.parametrize(
+    ("headers", "words", "language"),
+    [({}, "Request not understood", "en"), (PT, "Pedido não entendido", "pt-br")],
+)
+def test_a_host_name_the_site_does_not_answer_to_gets_the_friendly_400(headers, words, language):
+    """Django's bare "Bad Request (400)" said nothing; with debug on it was the technical page."""
+    response = Client().get("/campaigns/", HTTP_HOST="evil.example", **headers)
+    html = response.content.decode()
+    assert response.status_code == 400 and words in html and f'lang="{language}"' in html
+    assert "evil.example" not in html and "ALLOWED_HOSTS" not in html
+
+
+def test_the_api_answers_a_bad_request_in_json():
+    response = Client().get("/api/v1/editions/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert response.json() == {"detail": "The request could not be understood."}
+
+
+def test_the_404_is_the_friendly_page_not_the_technical_one():
+    html = Client().get("/nowhere/at/all/").content.decode()
+    assert "Page not found" in html and "URLconf" not in html and "Using the URLconf" not in html
+
+
+def test_the_500_page_renders_even_where_the_site_routes_are_missing(rf: RequestFactory):
+    """Whatever broke may be the routes themselves: the page keeps its way home."""
+    with override_settings(ROOT_URLCONF="tests.companion.empty_urls"):
+        response = views.server_error(rf.get("/campaigns/1/"))
+    html = response.content.decode()
+    assert response.status_code == 500 and "Something went wrong" in html and 'href="/"' in html

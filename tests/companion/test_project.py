@@ -1,4 +1,5 @@
-"""The project itself: settings, deploy checks, pages and the API schema."""
+"""The project itself: settings, pages and the API schema. (`manage.py check --deploy` with the production
+settings runs in CI, .ci/run.)"""
 
 import os
 import subprocess
@@ -10,6 +11,8 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.validation import validate_schema
 
 ROOT = Path(__file__).resolve().parents[2]
+# Passes the secret-key bar (50+ characters, varied): each test below is refused for the one thing it lacks.
+STRONG_KEY = "a-long-random-production-secret-" + "k9Q" * 14
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -42,7 +45,7 @@ def test_production_settings_refuse_to_start_without_redis():
     result = _manage(
         "check",
         DJANGO_SETTINGS_MODULE="companion.settings.production",
-        DJANGO_SECRET_KEY="x" * 60,
+        DJANGO_SECRET_KEY=STRONG_KEY,
         DJANGO_ALLOWED_HOSTS="companion.example",
         REDIS_URL="",
     )
@@ -52,24 +55,10 @@ def test_production_settings_refuse_to_start_without_redis():
 
 def test_production_settings_refuse_to_start_without_hosts():
     result = _manage(
-        "check", DJANGO_SETTINGS_MODULE="companion.settings.production", DJANGO_SECRET_KEY="x" * 60
+        "check", DJANGO_SETTINGS_MODULE="companion.settings.production", DJANGO_SECRET_KEY=STRONG_KEY
     )
     assert result.returncode != 0
     assert "DJANGO_ALLOWED_HOSTS" in result.stderr
-
-
-def test_check_deploy_reports_nothing_with_production_settings():
-    result = _manage(
-        "check",
-        "--deploy",
-        "--fail-level",
-        "WARNING",
-        DJANGO_SETTINGS_MODULE="companion.settings.production",
-        DJANGO_SECRET_KEY="a-long-random-production-secret-" + "k" * 40,
-        DJANGO_ALLOWED_HOSTS="companion.example",
-    )
-    assert result.returncode == 0, result.stderr
-    assert "no issues" in result.stdout
 
 
 @pytest.mark.django_db

@@ -2,8 +2,9 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from campaigns.access import Access, campaign_access
@@ -21,6 +22,10 @@ ROSTERS = {
     "gray": ["trandir", "jack-jack", "bjor-of-oros"],
 }
 DEMO_PASSWORD = "arcadia-demo"
+REFUSED = (
+    "seed_demo creates the accounts ana, ben, cleo and dev with the published password "
+    f"{DEMO_PASSWORD!r}: it does not run under production settings (DEMO_ACCOUNTS is off)."
+)
 
 
 class Command(BaseCommand):
@@ -29,8 +34,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--name", default="Demo: Road to Rock Bottom")
 
-    @transaction.atomic
     def handle(self, *args: object, name: str, **options: object) -> None:
+        # Anyone who read the README could log in as the demo players (security probe F7).
+        if not getattr(settings, "DEMO_ACCOUNTS", True):
+            raise CommandError(REFUSED)
+        self._seed(name)
+
+    @transaction.atomic
+    def _seed(self, name: str) -> None:
         users = {colour: _user(username) for colour, username in PLAYERS.items()}
         owner = users["yellow"]
         # Idempotent: a second `make demo` points at the demo campaign already there, adds none.
