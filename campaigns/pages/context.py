@@ -187,6 +187,8 @@ def _next(
         "may_choose": may_choose and not data["finished"],
         "seating": seating_badges(data["seating"], guilds),
         "may_draw_seating": reader.is_member and not data["finished"] and data["live"] is None,
+        # Drawn already: only the owner or the next scenario's chooser draws again (N7).
+        "may_redraw_seating": reader.may_redraw_seating(winner),
         # The table may have drawn the tokens itself: one Starting Area (1 to n) per guild, entered by hand.
         "seat_guilds": seat_guilds(data["seating"], guilds),
         "area_numbers": list(range(1, len(guilds) + 1)),

@@ -9,11 +9,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.access import Access, require_member
+from campaigns.access import Access, require_member, seating_redraw_refusal
 from campaigns.errors import refuse, rule_of
 from campaigns.history_text import names_of, part
 from campaigns.models import Campaign, ScenarioPlay
-from campaigns.selectors.campaigns import campaign_for_sheet, last_winner, recorded_count
+from campaigns.selectors.campaigns import campaign_for_sheet, last_winner, next_chooser, recorded_count
 from campaigns.services.history import Changes, event_record
 from campaigns.services.revisions import claim_campaign_revision
 from rules_helpers import seating as rules_seating
@@ -34,6 +34,10 @@ def seating_draw(
         refuse("areas", _("The campaign is over."))
     if campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).exists():
         refuse("areas", _("The scenario being played keeps its seating; record or abandon it first."))
+    if campaign.next_starting_areas:
+        refusal = seating_redraw_refusal(access, next_chooser(campaign_for_sheet(campaign_id=campaign.pk)))
+        if refusal is not None:
+            refuse("areas", refusal)
     guilds = [g.colour.slug for g in campaign.guilds.select_related("colour").order_by("seat")]
     if len(guilds) < MIN_GUILDS:
         refuse("areas", _("Set up at least %(least)s guilds first.") % {"least": MIN_GUILDS})

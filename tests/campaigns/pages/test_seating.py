@@ -59,3 +59,24 @@ def test_a_share_link_holder_cannot_enter_starting_areas(spectator_client, campa
     )
     assert response.status_code == 404
     assert not refreshed(campaign).next_starting_areas
+
+
+def test_once_drawn_only_the_owner_is_offered_a_redraw_and_is_asked_to_confirm(
+    owner_client, player_client, campaign
+):
+    """N7: RB:505-510 the Starting Areas are drawn at random, once for the table; before the first scenario
+    the table chooses (RB:413-414), so the owner alone draws again, after a confirmation; the player's page
+    says who may, and a redraw posted anyway is refused (400) and changes nothing."""
+    owner_client.post(f"/campaigns/{campaign.pk}/do/seating/", {"revision": refreshed(campaign).revision})
+    drawn = refreshed(campaign).next_starting_areas
+    owner_page = owner_client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Draw the Starting Areas again" in owner_page
+    assert 'hx-confirm="Draw the Starting Areas again? Everyone may sit elsewhere' in owner_page
+    assert 'hx-confirm="Replace the Starting Areas drawn with these?"' in owner_page
+    player_page = player_client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Draw the Starting Areas again" not in player_page and 'name="area-teal"' not in player_page
+    assert "Only the campaign's owner may draw the Starting Areas again." in player_page
+    revision = refreshed(campaign).revision
+    refused = player_client.post(f"/campaigns/{campaign.pk}/do/seating/", {"revision": revision})
+    assert refused.status_code == 400 and refused["X-Write"] == "refused"
+    assert (refreshed(campaign).revision, refreshed(campaign).next_starting_areas) == (revision, drawn)
