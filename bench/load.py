@@ -1,8 +1,8 @@
-"""Shared by the benchmarks and the load test: gunicorn on a free loopback port, and timed HTTP clients.
+"""Shared by the benchmark and the load test: gunicorn on a free loopback port, and a timed threaded client.
 
-Not a benchmark itself (`python -m bench load` prints a short note): `serve()` starts the production server
-as a subprocess and stops it by its process id; `hammer()` runs client threads with the standard library's
-http.client and gives requests per second, p95 latency and every failure.
+`serve()` starts gunicorn as a subprocess and stops it by its process id; `hammer()` runs client threads with
+the standard library's http.client and gives requests per second, p95 latency and every failure
+(tests/robustness/test_load.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -32,14 +32,25 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(env: dict[str, str], *, workers: int = 2, threads: int = 4) -> Iterator[int]:
-    """gunicorn serving companion.wsgi on 127.0.0.1 until the block ends; yields its port."""
+def serve(
+    env: dict[str, str],
+    *,
+    workers: int = 2,
+    threads: int = 4,
+    log: IO[str] | None = None,
+    timeout: float = 120,
+) -> Iterator[int]:
+    """gunicorn (gthread) serving companion.wsgi on 127.0.0.1 until the block ends, with the settings named
+    in `env`; yields its port once it answers. `log` takes its output."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "companion.wsgi", "--bind", f"{HOST}:{port}"]
-    command += ["--workers", str(workers), "--threads", str(threads), "--log-level", "warning"]
-    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env})
+    command += ["--worker-class", "gthread", "--workers", str(workers), "--threads", str(threads)]
+    command += ["--log-level", "warning"]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT if log else None
+    )
     try:
-        _wait_until_up(port, process)
+        _wait_until_up(port, process, timeout)
         yield port
     finally:
         process.terminate()
@@ -50,17 +61,21 @@ def serve(env: dict[str, str], *, workers: int = 2, threads: int = 4) -> Iterato
             process.wait(timeout=5)
 
 
-def _wait_until_up(port: int, process: subprocess.Popen, timeout: float = 30) -> None:
+def _wait_until_up(port: int, process: subprocess.Popen, timeout: float) -> None:
+    """Until the server answers a request (any status); a busy machine can take a minute to start workers."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited with {process.returncode}")
         try:
-            socket.create_connection((HOST, port), timeout=0.5).close()
+            connection = http.client.HTTPConnection(HOST, port, timeout=5)
+            connection.request("GET", "/", headers={"Host": HOST})
+            connection.getresponse().read()
+            connection.close()
             return
         except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("gunicorn did not answer in time")
+            time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer within {timeout:.0f} s")
 
 
 def request(
@@ -123,49 +138,3 @@ def hammer(call: Callable[[], int], *, clients: int, seconds: float) -> Figures:
         thread.join()
     figures.seconds = time.perf_counter() - began
     return figures
-
-
-def main() -> None:
-    print("bench/load.py holds the server and client helpers used by bench.api and bench.sheet.")
-
-
-@contextmanager
-def throwaway_site() -> Iterator[dict[str, str]]:
-    """Settings for a benchmark server: `local` with a fresh SQLite file (or DATABASE_URL when set), migrated
-    and with the content loaded; helper throttling out of the way so the figures measure the app."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
-        env = {
-            "DJANGO_SETTINGS_MODULE": "companion.settings.local",
-            "DJANGO_DEBUG": "false",
-            "DATABASE_URL": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp}/bench.sqlite3",
-            "HELPERS_ANON_RATE": "1000000/minute",
-            "MEDIA_ROOT": tmp,
-            "DJANGO_LOG_LEVEL": "ERROR",
-        }
-        for command in (["migrate", "--noinput", "-v0"], ["load_content", "-v0"]):
-            manage(env, *command)
-        yield env
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return result.stdout
-
-
-def compare(name: str, figures: Figures, floor: Figures) -> tuple[float, float]:
-    """Print a figure beside the floor's; the ratios (rps of the floor, p95 over the floor's)."""
-    rps, p95 = figures.rps / floor.rps, figures.p95_ms / floor.p95_ms
-    print(
-        f"{name:<34} {figures.rps:8.0f} req/s  p95 {figures.p95_ms:7.1f} ms   "
-        f"{rps:5.2f}x floor rps  {p95:5.2f}x floor p95  ({len(figures.failures)} errors)"
-    )
-    return rps, p95

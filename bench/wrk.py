@@ -60,15 +60,18 @@ def lua_quote(text: str) -> str:
 
 
 def lua_script(
-    *, method: str = "GET", headers: dict[str, str] | None = None, body: Any = None, vary_client: bool = False
+    *,
+    method: str = "GET",
+    headers: dict[str, str] | None = None,
+    body: str | None = None,
+    vary_client: bool = False,
 ) -> str:
-    """The script wrk runs for one endpoint: its method, headers and JSON body, and the `done()` report."""
+    """The script wrk runs for one endpoint: its method, headers and body (sent as given: the caller names its
+    Content-Type), and the `done()` report."""
     lines = [f"wrk.method = {lua_quote(method)}"]
-    all_headers = dict(headers or {})
     if body is not None:
-        lines.append(f"wrk.body = {lua_quote(json.dumps(body))}")
-        all_headers.setdefault("Content-Type", "application/json")
-    lines += [f"wrk.headers[{lua_quote(k)}] = {lua_quote(v)}" for k, v in all_headers.items()]
+        lines.append(f"wrk.body = {lua_quote(body)}")
+    lines += [f"wrk.headers[{lua_quote(k)}] = {lua_quote(v)}" for k, v in (headers or {}).items()]
     return "\n".join(lines) + "\n" + (VARY_CLIENT if vary_client else "") + DONE
 
 

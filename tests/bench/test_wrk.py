@@ -111,14 +111,24 @@ def test_lua_strings_escape_quotes_backslashes_and_non_ascii() -> None:
     assert wrk.lua_quote("a\nb") == '"a\\010b"'
 
 
-def test_the_script_carries_method_body_and_headers() -> None:
-    script = wrk.lua_script(method="POST", headers={"X-Forwarded-Proto": "https"}, body={"attack_dice": 6})
+def test_the_script_carries_method_body_and_headers_as_given() -> None:
+    script = wrk.lua_script(
+        method="POST",
+        headers={"X-Forwarded-Proto": "https", "Content-Type": "application/json"},
+        body='{"attack_dice": 6}',
+    )
     assert 'wrk.method = "POST"' in script
     assert 'wrk.body = "{\\034attack_dice\\034: 6}"' in script
     assert 'wrk.headers["Content-Type"] = "application/json"' in script
     assert 'wrk.headers["X-Forwarded-Proto"] = "https"' in script
     assert "function done(" in script and wrk.MARKER in script
     assert "function request(" not in script
+
+
+def test_a_form_body_is_sent_as_it_is() -> None:
+    script = wrk.lua_script(method="POST", body="attack_dice=6&csrfmiddlewaretoken=abc")
+    assert 'wrk.body = "attack_dice=6&csrfmiddlewaretoken=abc"' in script
+    assert "Content-Type" not in script
 
 
 def test_a_get_sends_no_body_and_one_client_unless_asked() -> None:
