@@ -37,6 +37,53 @@ def episodic_level(
     return level_bracket(level, labels=labels, campaign_scenarios=campaign_scenarios)  # type: ignore[arg-type]
 
 
+def level_position(
+    label: str, *, labels: Sequence[str] = LEVEL_BRACKETS, campaign_scenarios: int = CAMPAIGN_SCENARIOS
+) -> int | None:
+    """The first level (scenario position) whose Monster level card is ``label`` (RB:479-485: level 2 and 3
+    share "Level 2-3"), the inverse of ``episodic_level``; None for a label no level uses."""
+    positions = range(1, campaign_scenarios + 1)
+    return next((n for n in positions if level_bracket(n, labels=labels) == label), None)
+
+
+def level_choices(
+    *, labels: Sequence[str] = LEVEL_BRACKETS, campaign_scenarios: int = CAMPAIGN_SCENARIOS
+) -> list[tuple[int, str]]:
+    """Each Monster level card once, with the first level that uses it: the levels a reader picks from."""
+    seen: dict[str, int] = {}
+    for n in range(1, campaign_scenarios + 1):
+        seen.setdefault(level_bracket(n, labels=labels), n)
+    return [(n, label) for label, n in seen.items()]
+
+
+def monsters_page_level(
+    *,
+    live: str | None,
+    asked: object,
+    last: str | None,
+    labels: Sequence[str] = LEVEL_BRACKETS,
+    campaign_scenarios: int = CAMPAIGN_SCENARIOS,
+) -> int:
+    """The level whose Monster level cards an episodic game's Monsters page shows (N3).
+
+    A campaign's page shows its next scenario's cards (RB:479-482 "use only the card for the level equal to
+    the number of the scenario being played"); an episodic game plays "any level chosen" (GF:298), and the
+    sources say nothing of a page. Decision: the level of the game being played (tracked live, its label
+    ``live``); with none, the level the reader asks for (``asked``, 1 to ``campaign_scenarios``); else the
+    last game's (``last``); else level 1. An ``asked`` level outside 1..n is ignored, as on a page a link
+    would have offered only those."""
+
+    def position(label: str | None) -> int | None:
+        return level_position(label, labels=labels, campaign_scenarios=campaign_scenarios) if label else None
+
+    playing = position(live)
+    if playing is not None:
+        return playing
+    if is_whole_number(asked, low=1, high=campaign_scenarios):
+        return asked  # type: ignore[return-value]
+    return position(last) or 1
+
+
 def upgrade_deck(level: int) -> str:
     """The Upgrade deck of a level, named as the campaign names it after scenario ``level`` (BR:230)."""
     return f"level-{level}"

@@ -31,7 +31,13 @@ from campaigns.pages.rendering import (
     vary_on_panels,
 )
 from campaigns.selectors.backups import campaign_backups
-from campaigns.selectors.campaigns import campaigns_visible_to, open_join_codes, recorded_count
+from campaigns.selectors.campaigns import (
+    campaigns_visible_to,
+    episodic_level_choices,
+    live_play,
+    monsters_page_number,
+    open_join_codes,
+)
 from campaigns.selectors.content import edition_monsters, level_label_with_source
 from campaigns.selectors.overrides import campaign_level_cards
 from campaigns.selectors.sheet import sheet_for_reader, sheet_reader
@@ -219,9 +225,11 @@ def live_played(live: dict[str, Any] | None) -> dict[str, set[str]]:
 
 
 def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
-    """Monster stats for the next scenario: the helper's lookup, and where missing stats are entered."""
+    """Monster stats for the next scenario (an episodic game: its level), the helper's lookup, and where
+    missing stats are entered."""
     access = page_access(request, pk)
-    number = min(recorded_count(access.campaign) + 1, access.campaign.edition.scenarios_per_campaign)
+    number = monsters_page_number(access.campaign, request.GET.get("level"))
+    levels = episodic_level_choices(access.campaign)
     # The level cards as this campaign sees them: what its members entered over the edition's.
     cards = {c["monster"]: c for c in campaign_level_cards(access.campaign, number)}
     monsters = edition_monsters(access.campaign.edition)
@@ -231,6 +239,8 @@ def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
         "may_write": access.is_member,
         "number": number,
         "level": level_label_with_source(access.campaign.edition, number),
+        "levels": levels,
+        "playing": bool(levels) and live_play(access.campaign) is not None,
         "share": request.GET.get("share", ""),
         "tabs": tabs(access.campaign.pk, "helpers", share=request.GET.get("share", "")),
     }

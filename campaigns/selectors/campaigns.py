@@ -229,6 +229,35 @@ def recorded_count(campaign: Campaign) -> int:
     return campaign.plays.filter(status=ScenarioPlay.Status.RECORDED).count()
 
 
+def monsters_page_number(campaign: Campaign, asked: Any = None) -> int:
+    """The scenario position whose Monster level cards the campaign's Monsters page shows: a campaign's next
+    scenario (RB:479-482), an episodic game's level (`rules_helpers.episodic.monsters_page_level`: the game
+    being played, else ``asked``, a level from the page's query, else the last game's)."""
+    scenarios = campaign.edition.scenarios_per_campaign
+    if campaign.mode != Campaign.Mode.EPISODIC:
+        return min(recorded_count(campaign) + 1, scenarios)
+    levels = campaign.plays.order_by("-number").values_list("level", flat=True)
+    return rules_episodic.monsters_page_level(
+        live=levels.filter(status=ScenarioPlay.Status.IN_PROGRESS).first(),
+        asked=int(asked) if isinstance(asked, str) and asked.isdigit() and len(asked) <= 2 else None,
+        last=levels.filter(status=ScenarioPlay.Status.RECORDED).first(),
+        labels=tuple(campaign.edition.level_labels) or LEVEL_BRACKETS,
+        campaign_scenarios=scenarios,
+    )
+
+
+def episodic_level_choices(campaign: Campaign) -> list[dict[str, Any]]:
+    """The Monster level cards an episodic game's Monsters page offers, each with the level it links to;
+    none in a campaign, whose page follows its scenarios."""
+    if campaign.mode != Campaign.Mode.EPISODIC:
+        return []
+    choices = rules_episodic.level_choices(
+        labels=tuple(campaign.edition.level_labels) or LEVEL_BRACKETS,
+        campaign_scenarios=campaign.edition.scenarios_per_campaign,
+    )
+    return [{"number": n, "label": label} for n, label in choices]
+
+
 def campaign_members(campaign: Campaign) -> list[str]:
     members = Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at")
     return [m.user.get_username() for m in members]

@@ -76,3 +76,21 @@ def test_an_episodic_deal_from_a_short_deck_is_refused_not_dealt_unevenly():
     """BR:230 each player is dealt the same number; a deck too short for all is refused."""
     with pytest.raises(ValueError, match="holds 5 cards"):
         episodic.deal_upgrade_cards(["yellow", "teal"], ["a"] * 5, 3, rng=random.Random(1))
+
+
+def test_the_monsters_page_shows_the_level_of_the_game_being_played_first():
+    """N3: GF:298 "use Upgrade cards of any level chosen"; RB:479-482 the card "for the level equal to the
+    number of the scenario being played". The game tracked live decides; else the level asked for; else the
+    last game's; else 1 (decision: the sources give no page)."""
+    assert episodic.monsters_page_level(live="6", asked=2, last="1") == 6
+    assert episodic.monsters_page_level(live="4-5", asked=None, last=None) == 4
+    assert episodic.monsters_page_level(live=None, asked=3, last="6") == 3
+    assert episodic.monsters_page_level(live=None, asked=7, last="2-3") == 2
+    assert episodic.monsters_page_level(live=None, asked="3", last=None) == 1
+    assert episodic.monsters_page_level(live="no-such-card", asked=None, last=None) == 1
+
+
+def test_each_level_card_is_offered_once_with_the_first_level_using_it():
+    """RB:485 the third scenario uses the "Level 2-3" card: levels 2 and 3 are one choice."""
+    assert episodic.level_choices() == [(1, "1"), (2, "2-3"), (4, "4-5"), (6, "6")]
+    assert episodic.level_position("2-3") == 2 and episodic.level_position("7") is None

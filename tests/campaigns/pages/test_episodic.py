@@ -44,3 +44,42 @@ def test_the_sheet_page_deals_the_chosen_levels_upgrade_cards(owner):
 def test_a_campaign_sheet_has_no_episodic_deal(owner, campaign):
     """BR:230 a campaign's Upgrade cards come from its Upgrade Phases."""
     assert 'id="episodic-deal"' not in client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+
+
+def test_the_monsters_page_of_an_episodic_game_shows_the_level_chosen(owner, owner_api):
+    """N3: GF:298 "use Upgrade cards of any level chosen, play any single scenario"; RB:479-482 "use only the
+    card for the level equal to the number of the scenario being played", the chosen level standing for
+    that number. The game started live at level 6 shows the "6" cards (not scenario 1's); with no game being
+    played the reader picks the level, and the last game's is shown first."""
+    campaign = build_campaign(owner, name="One-shots")
+    Campaign.objects.filter(pk=campaign.pk).update(mode="episodic")
+    started = owner_api.post(
+        f"/api/v1/campaigns/{campaign.pk}/live/start/",
+        {"scenario": "the-fallen-temple", "level": 6, "revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert started.status_code == 201, started.json()
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
+    assert "Monster stats at level 6" in page and 'Level card "6"' in page
+    assert "scenario=6&amp;campaign=" in page and "scenario=1&amp;" not in page
+    assert 'href="?level=' not in page  # the game being played fixes the level
+    abandoned = owner_api.post(
+        f"/api/v1/campaigns/{campaign.pk}/live/abandon/",
+        {"revision": refreshed(campaign).revision},
+        format="json",
+    )
+    assert abandoned.status_code == 200
+    act(owner, campaign, "record", record_data(campaign, level=5))
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
+    assert "Monster stats at level 4-5" in page and "scenario=4&amp;campaign=" in page
+    assert 'href="?level=2"' in page and 'href="?level=6"' in page
+    picked = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/?level=3").content.decode()
+    assert 'Level card "2-3"' in picked and "scenario=3&amp;campaign=" in picked
+    ignored = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/?level=9").content.decode()
+    assert 'Level card "4-5"' in ignored
+
+
+def test_a_campaigns_monsters_page_still_follows_its_scenarios(owner, campaign):
+    """RB:479-482: a campaign's next scenario decides its level card; a ?level= changes nothing there."""
+    page = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/?level=6").content.decode()
+    assert "Monster stats for scenario 1" in page and 'Level card "1"' in page and 'href="?level=' not in page
