@@ -38,6 +38,19 @@ def check_guild_card_limit(held: int, adding: int = 1, *, limit: int = GUILD_CAR
         raise RuleError("A guild holds at most %(limit)s upgrade cards; discard one first.", limit=limit)
 
 
+def check_card_gained(held: int, *, reward: bool, limit: int = GUILD_CARD_LIMIT) -> None:
+    """A Guild holding ``held`` Upgrade cards takes one more.
+
+    A Reward card always joins (N4): BR:203 "The card is immediately placed in the inventory of any of that
+    Guild's Heroes … (the player can discard one of his Upgrade cards to make room for his new Reward card if
+    necessary)": the room it needs is a free slot, and the 12-card limit is settled in the Upgrade Phase,
+    BR:233 "If a Guild has more than 12 Upgrade cards, it will have to discard any excess cards"
+    (``check_redistributed``). Any other card entered is refused past the limit (``check_guild_card_limit``).
+    """
+    if not reward:
+        check_guild_card_limit(held, 1, limit=limit)
+
+
 def check_movable(item: str) -> None:
     """Only Upgrade cards move between Heroes; Death Curses "cannot be moved around" (RB:712-713)."""
     if item == "curse":

@@ -29,6 +29,27 @@ def curse_covered_slots(heroes: list[GuildHero]) -> list[int | None]:
     return [covered.get(hero.pk) for hero in heroes]
 
 
+def reward_card_heroes(guild: Guild, count: int) -> list[str | None]:
+    """The hero (slug) each of ``count`` Reward cards won goes to in the live results draft (N4): a fielded
+    hero with a free slot, one free slot per card (BR:203 "placed in the inventory of any of that Guild's
+    Heroes"; a slot under a Death Curse is not free, `rules_helpers.inventory.bought_card_places`); with
+    none free, the first fielded hero, and recording asks the table to make room."""
+    heroes = list(
+        GuildHero.objects.filter(guild=guild, fielded=True, retired=False)
+        .select_related("hero")
+        .order_by("position")
+    )
+    if not heroes:
+        return [None] * count
+    places = rules.bought_card_places(
+        [(hero, slots_taken(hero)) for hero in heroes],
+        count,
+        slots=guild.campaign.edition.slots_per_hero,
+        covered=curse_covered_slots(heroes),
+    )
+    return [hero.hero.slug for hero, _ in places]
+
+
 def heroes_for_bought_cards(guild: Guild) -> list[tuple[GuildHero, set[int]]]:
     """The guild's heroes in the order a bought card looks for a free slot (fielded first), each with the
     slots its cards take."""

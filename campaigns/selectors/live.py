@@ -19,6 +19,7 @@ from campaigns.models import (
     UpgradeCard,
 )
 from campaigns.selectors.campaigns import edition_structure, live_play, played_slugs, recorded_plays
+from campaigns.selectors.inventory import reward_card_heroes
 from rules_helpers import editions, kills, progression, roster, scoring, spawn
 from rules_helpers import episodic as rules_episodic
 
@@ -100,6 +101,7 @@ def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
         done = [quests[q] for q in result.quests if q in quests]
         heroes = list(result.heroes.all())
         cards = [r.card for r in given if r.guild == result.guild.colour.slug and r.card]
+        takers = reward_card_heroes(result.guild, len(cards)) if cards else []
         lines.append(
             {
                 "guild": result.guild.colour.slug,
@@ -115,7 +117,7 @@ def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
                 ),
                 "angel": any(q.gives == Quest.Gives.ANGEL for q in done),
                 "reward_cards": [
-                    {"card": card, "hero": heroes[0].hero.hero.slug if heroes else None} for card in cards
+                    {"card": card, "hero": hero} for card, hero in zip(cards, takers, strict=True)
                 ],
                 "quests": list(result.quests),
                 "heroes": [

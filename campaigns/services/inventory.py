@@ -41,17 +41,24 @@ def _check_slot(guild: Guild, slot: Any) -> int:
         return rules.check_slot(slot, slots=guild.campaign.edition.slots_per_hero)
 
 
-def _check_card_limit(guild: Guild, adding: int = 1) -> None:
+def _check_card_limit(guild: Guild, *, reward: bool) -> None:
     held = InventoryCard.objects.filter(guild=guild).count()
     with rule_of("card"):
-        rules.check_guild_card_limit(held, adding, limit=guild.campaign.edition.guild_card_limit)
+        rules.check_card_gained(held, reward=reward, limit=guild.campaign.edition.guild_card_limit)
 
 
 def place_card(
-    changes: Changes, guild: Guild, hero: GuildHero, card: UpgradeCard, slot: int | None
+    changes: Changes,
+    guild: Guild,
+    hero: GuildHero,
+    card: UpgradeCard,
+    slot: int | None,
+    *,
+    reward: bool = False,
 ) -> InventoryCard:
-    """Put a card from outside the guild into a hero's slot (a free one when none is named)."""
-    _check_card_limit(guild)
+    """Put a card from outside the guild into a hero's slot (a free one when none is named); a Reward card
+    joins even past the guild's 12 cards, settled in the Upgrade Phase (`rules.check_card_gained`)."""
+    _check_card_limit(guild, reward=reward)
     if slot is None:
         slot = free_slot(hero)
         if slot is None:

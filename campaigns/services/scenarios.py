@@ -196,6 +196,7 @@ def _record_line(
             guild_hero(guild, entry.get("hero"), "results"),
             cards[entry["card"]],
             entry.get("slot"),
+            reward=True,
         )
     if result.won_angel:
         _angel_joins(changes, guild, scenario)

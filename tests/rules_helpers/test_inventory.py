@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from rules_helpers.inventory import (
     bought_card_places,
+    check_card_gained,
     check_guild_card_limit,
     check_movable,
     check_one_curse,
@@ -247,3 +248,13 @@ def test_a_starter_deck_needs_heroes_to_deal_to():
     assert starter_deal([], ["mark"]) == []
     with pytest.raises(ValueError, match="has none"):
         starter_deal(["dusty-blade"], [])
+
+
+def test_a_reward_card_joins_past_twelve_cards_and_any_other_card_does_not():
+    """N4: BR:203 "(the player can discard one of his Upgrade cards to make room for his new Reward card if
+    necessary)" asks for a slot; BR:233 "If a Guild has more than 12 Upgrade cards, it will have to discard
+    any excess cards" settles the limit in the Upgrade Phase."""
+    check_card_gained(12, reward=True)
+    check_card_gained(11, reward=False)
+    with pytest.raises(ValueError, match="at most 12 upgrade cards"):
+        check_card_gained(12, reward=False)
