@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rules_helpers.box import HERO_KILL_COINS
 from rules_helpers.refusals import RuleError
+from rules_helpers.scoring import pvp_quest
 
 MONSTER = "monster"
 VILLAIN = "villain"
@@ -74,6 +75,24 @@ def kill_payout(
             {}, missing="its coin reward at this level is not in the content yet", unpaid=tuple(paid)
         )
     return Payout({g: reward for g in paid})
+
+
+def pvp_quest_fulfilled(
+    victim: str, *, killer: str | None, victim_guild: str | None, completed: Collection[str] = ()
+) -> str | None:
+    """The PvP quest a kill fulfils for the killer's Guild, or None.
+
+    BR:196 "PvP Quests relate to defeating the Heroes of the enemy Guilds"; BR:197 "as soon as a player
+    accomplishes the task described in one of the Quest cards, he fulfills that Quest": killing a Hero of
+    Guild X fulfils "Kill a Hero of Guild X" then and there (BR:217: the coin for the kill and the quest's
+    First Bonus stack). Not again once done (BR:198 "only fulfill each Quest a single time per scenario";
+    BR:218 a later kill earns only its coin), never for a Guild's own Hero (BR:208), nor for a kill by a
+    Monster or a trap (RB:680-682: nobody's Hero made it).
+    """
+    if victim != HERO or killer is None or victim_guild is None or killer == victim_guild:
+        return None
+    quest = pvp_quest(victim_guild)
+    return None if quest in completed else quest
 
 
 VILLAIN_TIERS = frozenset({"minor-villain", "major-villain", "villain"})

@@ -200,10 +200,19 @@ def _values(metric: str, plays: Sequence[Mapping[str, Any]], guild: str) -> list
         if result is None:
             out.append(held if metric in CUMULATIVE and held else None)
             continue
-        value = int(bool(result["title"])) if metric == "titles" else int(result[metric] or 0)
+        value = _value(metric, result)
         held += value
         out.append(held if metric in CUMULATIVE else value)
     return out
+
+
+def _value(metric: str, result: Mapping[str, Any]) -> int:
+    """A result's number for the metric: a Title held counts 1; a list (the quests a guild completed, as the
+    sheet keeps them) counts its entries."""
+    if metric == "titles":
+        return int(bool(result["title"]))
+    value = result[metric]
+    return len(value) if isinstance(value, list | tuple) else int(value or 0)
 
 
 def _xs(count: int) -> list[int]:

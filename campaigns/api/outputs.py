@@ -245,6 +245,11 @@ class LiveStateOut(serializers.Serializer):
     quest_log = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()), help_text="[quest, colour] in order."
     )
+    won_by = serializers.CharField(
+        allow_null=True,
+        help_text="The guild that completed its last quest (BR:205: the scenario ends at once), or null; the "
+        "scenario then waits to be recorded.",
+    )
     guilds = LiveGuildOut(many=True)
     results_draft = ResultDraftOut(many=True, help_text="What recording now would write.")
     titles_in_play = TitleInPlayOut(many=True, help_text="Titles that help in this scenario (RB:1248-1254).")

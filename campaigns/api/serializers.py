@@ -105,7 +105,14 @@ class ResultLine(serializers.Serializer):
     title = serializers.BooleanField(default=False)
     angel = serializers.BooleanField(default=False)
     reward_cards = RewardLine(many=True, required=False, default=list)
-    quests = serializers.ListField(child=serializers.CharField(max_length=80), required=False, default=list)
+    quests = serializers.ListField(
+        child=serializers.CharField(max_length=80),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The quests the guild completed (`pvp:<colour>` for a PvP quest). Left out (or null) while "
+        "the scenario is tracked live: the quests the live tracker ticked for the guild.",
+    )
     heroes = HeroLine(many=True, required=False, default=list)
 
 

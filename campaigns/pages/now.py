@@ -60,13 +60,27 @@ def now_step(context: dict[str, Any], mine: list[str]) -> dict[str, Any]:
             "waiting": _badges(guilds, waiting),
         }
     if context["live"]:
-        return {"kind": "live", "yours": bool(mine), "url": reverse("campaigns:sheet", args=[pk]) + "#live"}
+        return _live_step(context, mine)
     if len(guilds) < MIN_GUILDS:
         return {"kind": "need-guilds", "yours": access.is_owner, "min": MIN_GUILDS}
     without = [g["colour"] for g in guilds if not g["heroes"]]
     if without and not sheet["plays"]:
         return _need_heroes(context, mine, without)
     return {"kind": "next", "yours": context["next"]["may_choose"]}
+
+
+def _live_step(context: dict[str, Any], mine: list[str]) -> dict[str, Any]:
+    """The scenario being played; once a guild has won it (BR:205: it ends at once), who won and the
+    recording: the owner's to review and record, the players wait for it."""
+    pk, winner = context["sheet"]["id"], context["live"].get("winner_badge")
+    if winner:
+        return {
+            "kind": "live-won",
+            "yours": context["access"].is_owner,
+            "winner": winner,
+            "url": reverse("campaigns:record-review", args=[pk]),
+        }
+    return {"kind": "live", "yours": bool(mine), "url": reverse("campaigns:sheet", args=[pk]) + "#live"}
 
 
 def _need_heroes(context: dict[str, Any], mine: list[str], without: list[str]) -> dict[str, Any]:
@@ -98,12 +112,12 @@ def _badges(guilds: list[dict[str, Any]], colours: list[str]) -> list[dict[str, 
 
 
 def tabs(sheet_id: int, current: str, step: dict[str, Any] | None = None, share: str = "") -> dict[str, Any]:
-    """The bottom tab bar; "Now" leads straight to the hero draft or the upgrade phase when it waits on
-    the reader."""
+    """The bottom tab bar; "Now" leads straight to the hero draft, the upgrade phase or (for the owner, once
+    a guild has won the scenario) the review of its results when it waits on the reader."""
     sheet = reverse("campaigns:sheet", args=[sheet_id])
     query = f"?share={share}" if share else ""
     now = sheet + query + "#now"
-    attention = bool(step and step.get("yours") and step["kind"] in ("upgrade", "hero-draft"))
+    attention = bool(step and step.get("yours") and step["kind"] in ("upgrade", "hero-draft", "live-won"))
     if attention and step:
         now = step["url"] + query
     return {

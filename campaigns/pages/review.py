@@ -61,17 +61,29 @@ def review_rows(
     return rows
 
 
+def live_quest_labels(live: dict[str, Any] | None) -> dict[str, list[str]]:
+    """Per guild, the quests the live tracker ticked, by their labels: recording keeps them with the results
+    (`services.scenarios`), so the review shows them too."""
+    if not live:
+        return {}
+    return {line["guild"]: [q["label"] for q in line["quest_list"] if q["done"]] for line in live["guilds"]}
+
+
 def render_review(request: HttpRequest, context: dict[str, Any], form: Any) -> HttpResponse:
     """The review page for a validated results form (nothing is written here)."""
     args = form.service_args()
     guilds = context["sheet"]["guilds"]
     names = {g["colour"]: g["name"] for g in guilds}
     scenario = next((s for s in context["next"]["allowed"] if s["slug"] == args["scenario"]), None)
+    rows = review_rows(args["results"], guilds, dict(context["reward_cards"]))
+    quests = live_quest_labels(context.get("live"))
+    for row in rows:
+        row["quest_labels"] = quests.get(row["guild"], [])
     context.update(
         {
             "form": form,
             "scenario": scenario or {"slug": args["scenario"], "name": args["scenario"]},
-            "rows": review_rows(args["results"], guilds, dict(context["reward_cards"])),
+            "rows": rows,
             "warnings": result_warnings(args["results"], names),
             "has_winner": bool(form.cleaned_data.get("winner")),
             "winner_choices": [badge(g) for g in guilds],

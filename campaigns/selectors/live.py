@@ -128,6 +128,15 @@ def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
     return lines
 
 
+def live_quests(campaign: Campaign) -> dict[str, list[str]]:
+    """The quests each guild (by colour) has completed in the scenario being tracked live, in the order it
+    completed them; empty when no scenario is tracked live."""
+    rows = PlayResult.objects.filter(
+        play__campaign=campaign, play__status=ScenarioPlay.Status.IN_PROGRESS
+    ).values_list("guild__colour__slug", "quests")
+    return {colour: list(quests) for colour, quests in rows}
+
+
 def live_state(campaign: Campaign) -> dict[str, Any] | None:
     """What the live tracker shows: counters per guild and hero, quests, and the pre-filled results."""
     play = live_play(campaign)
@@ -143,6 +152,8 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
         "name": play.scenario.name,
         "level": play.level,
         "quest_log": play.quest_log,
+        # The guild that completed its last quest (BR:205: the scenario ends at once), waiting to be recorded.
+        "won_by": next((r.guild.colour.slug for r in results if r.winner), None),
         "guilds": [
             {
                 "guild": r.guild.colour.slug,

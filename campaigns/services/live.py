@@ -211,6 +211,31 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
             % {"guild": guild.colour.name, "choices": choices[quest]},
         )
     changes = Changes()
+    params, then = _quest_complete(changes, play, result, guild, quest, choices)
+    if then:
+        params["then"] = then
+    event_record(
+        campaign=access.campaign,
+        actor=actor,
+        kind="live-quest",
+        guild=guild,
+        changes=changes,
+        message="quest-completed-first" if "count" in params else "quest-completed",
+        params=params,
+    )
+    return result
+
+
+def _quest_complete(
+    changes: Changes,
+    play: ScenarioPlay,
+    result: PlayResult,
+    guild: Guild,
+    quest: str,
+    choices: dict[str, str],
+) -> tuple[dict[str, Any], list[Any]]:
+    """The guild's token on the quest: the quest log, the First Bonus coin (BR:199-200), its Reward card and
+    the win (BR:205). Returns the history's words for the quest and what followed it."""
     bonus = editions.quest_first_bonus(play.quest_log, quest)
     log = [*play.quest_log, [quest, guild.colour.slug]]
     changes.update(play, quest_log=log)
@@ -223,18 +248,7 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
     if _wins_now(play, result):
         changes.update(result, winner=True)
         then.append(part("scenario-won", guild=names_of(guild.colour)))
-    if then:
-        params["then"] = then
-    event_record(
-        campaign=access.campaign,
-        actor=actor,
-        kind="live-quest",
-        guild=guild,
-        changes=changes,
-        message="quest-completed-first" if bonus else "quest-completed",
-        params=params,
-    )
-    return result
+    return params, then
 
 
 def _wins_now(play: ScenarioPlay, result: PlayResult) -> bool:
@@ -329,6 +343,7 @@ def live_kill(
         then.append([part("coins-paid", guild=said[g], coins=c) for g, c in payout.coins.items()])
     if payout.missing:
         then.append(part("reward-missing", missing=payout.missing, guilds=[said[g] for g in payout.unpaid]))
+    then.extend(_kill_quest(changes, play, results, str(victim), killer or None, hero_guild or None))
     if then:
         params["then"] = then
     event_record(
@@ -340,6 +355,31 @@ def live_kill(
         params=params,
     )
     return play
+
+
+def _kill_quest(
+    changes: Changes,
+    play: ScenarioPlay,
+    results: dict[str, PlayResult],
+    victim: str,
+    killer: str | None,
+    victim_guild: str | None,
+) -> list[Any]:
+    """The PvP quest the kill fulfils for the killer's guild (`rules_helpers.kills.pvp_quest_fulfilled`),
+    ticked as a tap on it would be: its First Bonus coin and perhaps the win. The history's words for it."""
+    result = results.get(killer) if killer is not None else None
+    if result is None:
+        return []
+    quest = kills.pvp_quest_fulfilled(
+        victim, killer=killer, victim_guild=victim_guild, completed=result.quests
+    )
+    if quest is None:
+        return []
+    choices = quest_choices(play, result.guild, guilds=[r.guild for r in results.values()])
+    if quest not in choices:
+        return []
+    params, then = _quest_complete(changes, play, result, result.guild, quest, choices)
+    return [part("quest-completed-first" if "count" in params else "quest-completed", **params), *then]
 
 
 def _guild_in(results: dict[str, PlayResult], colour: Any) -> Guild | None:

@@ -34,7 +34,7 @@ from campaigns.selectors.campaigns import (
     next_chooser,
     recorded_plays,
 )
-from campaigns.selectors.live import scenario_pve_quests
+from campaigns.selectors.live import live_quests, scenario_pve_quests
 from campaigns.selectors.sheet import savior_candidates
 from campaigns.services import upgrade
 from campaigns.services.backups import campaign_backup_after_commit
@@ -123,6 +123,14 @@ def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]])
             names={slug: card.name for slug, card in cards.items()},
         )
     return cards
+
+
+def _with_live_quests(line: dict[str, Any], ticked: list[str]) -> dict[str, Any]:
+    """A line that names no quests takes those its guild completed in the live tracker (the results form has
+    no quest fields), so the quest chart, the PDF and the Savior check read them; named ones are kept."""
+    if line.get("quests") is not None:
+        return line
+    return {**line, "quests": ticked}
 
 
 def _check_quests(scenario: Scenario, guild: Guild, guilds: list[Guild], quests: Any) -> list[str]:
@@ -271,6 +279,7 @@ def scenario_record_result(
         result__play__campaign=campaign, result__play__status=ScenarioPlay.Status.IN_PROGRESS
     )
     played = set(live_lines.values_list("hero", flat=True))
+    ticked = live_quests(campaign)
     clear_live_play(changes, campaign, scenario_obj)
     play = changes.create(
         ScenarioPlay,
@@ -284,6 +293,7 @@ def scenario_record_result(
     )
     guilds = [g for g, _ in pairs]
     for guild, line in pairs:
+        line = _with_live_quests(line, ticked.get(guild.colour.slug, []))
         _record_line(changes, play, scenario_obj, guild, line, guilds, cards, played)
     if campaign.next_scenario_id or campaign.next_starting_areas:
         changes.update(campaign, next_scenario=None, next_starting_areas={}, next_first_player="")

@@ -52,15 +52,20 @@
   }
 
   // The control, and the panel around it for when the write takes the control away (a started scenario).
+  // A control inside a [data-keep] block (a guild's card on the live tracker: a done quest's button becomes
+  // a line) keeps that block still instead, as a notice may have grown above it in the same panel.
   function pin(el) {
     var key = keyOf(el);
     if (!key) return null;
     var panel = el.closest("[data-sections] > [id]") || el.closest("[data-sections]");
+    var kept = el.closest("[data-keep]");
     return {
       key: key,
       top: el.getBoundingClientRect().top,
       panel: panel ? panel.id : null,
       panelTop: panel ? panel.getBoundingClientRect().top : 0,
+      kept: kept ? kept.dataset.keep : null,
+      keptTop: kept ? kept.getBoundingClientRect().top : 0,
     };
   }
 
@@ -70,6 +75,11 @@
     if (el) {
       window.scrollBy(0, el.getBoundingClientRect().top - pinned.top);
       return el;
+    }
+    var kept = pinned.kept && document.querySelector('[data-keep="' + pinned.kept + '"]');
+    if (kept) {
+      window.scrollBy(0, kept.getBoundingClientRect().top - pinned.keptTop);
+      return null;
     }
     var panel = pinned.panel && document.getElementById(pinned.panel);
     if (panel) {
@@ -336,9 +346,11 @@
     merge(root, incoming, own);
     var control = restore(pinned);
     var alert = root.querySelector(".errors[role=alert]");
-    var panel = !control && pinned && pinned.panel && document.getElementById(pinned.panel);
+    var kept = !control && pinned && pinned.kept && document.querySelector('[data-keep="' + pinned.kept + '"]');
+    var panel = kept || (!control && pinned && pinned.panel && document.getElementById(pinned.panel));
     if (!control && panel && outcome) {
-      // The control is gone with the write (a scenario started, a guild claimed): speak from its panel.
+      // The control is gone with the write (a scenario started, a guild claimed, a quest done): speak from
+      // the block kept still around it, else from its panel.
       var heading = panel.querySelector("h2, h3");
       if (heading) {
         heading.setAttribute("tabindex", "-1");

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers.kills import kill_payout
+from rules_helpers.kills import kill_payout, pvp_quest_fulfilled
 
 GUILDS = ["yellow", "teal", "gray"]
 
@@ -60,3 +60,36 @@ def test_an_impossible_kill_is_refused(kwargs, message):
     victim = kwargs.pop("victim")
     with pytest.raises(ValueError, match=message):
         kill_payout(victim, guilds=GUILDS, **kwargs)
+
+
+def test_killing_an_enemy_hero_fulfils_the_pvp_quest_of_its_guild():
+    """BR:196 "PvP Quests relate to defeating the Heroes of the enemy Guilds"; BR:197 "as soon as a player
+    accomplishes the task described in one of the Quest cards, he fulfills that Quest"; BR:217 "if you
+    were the first to kill a Green Guild Hero, you would immediately get one coin for killing an Enemy Hero,
+    plus one coin for being the first to accomplish the 'Kill a Hero from the Green Guild' Quest"."""
+    assert pvp_quest_fulfilled("hero", killer="teal", victim_guild="yellow") == "pvp:yellow"
+
+
+def test_a_pvp_quest_already_fulfilled_is_not_fulfilled_again():
+    """BR:198 "Each player can only fulfill each Quest a single time per scenario"; BR:218 "If you killed more
+    Green Guild Heroes during that scenario, you would only get one extra coin for each kill, since you had
+    already accomplished the Quest"."""
+    done = ["pass-the-gates", "pvp:yellow"]
+    assert pvp_quest_fulfilled("hero", killer="teal", victim_guild="yellow", completed=done) is None
+    assert pvp_quest_fulfilled("hero", killer="teal", victim_guild="gray", completed=done) == "pvp:gray"
+
+
+@pytest.mark.parametrize(
+    ("victim", "killer", "victim_guild"),
+    [
+        ("hero", None, "yellow"),  # RB:680-682: a Monster or a trap killed it; no Guild's Hero did
+        ("hero", "yellow", "yellow"),  # BR:208: never the PvP Quest of one's own Guild
+        ("monster", "teal", None),  # BR:196: a PvP Quest is about Heroes
+        ("villain", "teal", None),
+    ],
+)
+def test_no_pvp_quest_without_an_enemy_hero_killed_by_a_guild(victim, killer, victim_guild):
+    """BR:196 PvP Quests are about "defeating the Heroes of the enemy Guilds"; BR:208 "It is impossible for a
+    player to get the PvP Quest related to killing a Hero of his own Guild"; RB:680-682 a Hero killed by a
+    Monster or "any other game circumstances, like traps" is killed by no Guild."""
+    assert pvp_quest_fulfilled(victim, killer=killer, victim_guild=victim_guild) is None

@@ -128,3 +128,13 @@ def test_the_labels_are_the_ones_passed_in_and_the_layout_is_measured_on_them():
     assert {n["slug"]: n["name"] for n in named["nodes"]}["a"] == "Barca dos Mortos"
     assert {n["slug"]: n["name"] for n in named["nodes"]}["b"] == "B"
     assert named["width"] > plain["width"]  # the longer label widens its row
+
+
+def test_the_quests_chart_counts_the_quests_a_result_lists():
+    """The sheet keeps a scenario's quests as the list of those completed (BR:198, a Guild token per Quest);
+    the chart counts them (BR:215 "one coin for each Quest it accomplished" is counted the same way)."""
+    done = {"yellow": ["pass-the-gates", "pvp:teal"], "teal": []}
+    results = [{"guild": g, "coins": 0, "deaths": 0, "quests": q, "title": False} for g, q in done.items()]
+    plays = [{"number": 1, "results": results}]
+    chart = next(c for c in guild_charts(plays, GUILDS) if c["metric"] == "quests")
+    assert [[p["value"] for p in s["points"]] for s in chart["series"]] == [[2], [0]]

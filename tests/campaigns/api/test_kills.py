@@ -44,18 +44,18 @@ def test_a_hero_killed_by_a_monster_pays_one_coin_to_each_other_guild(owner_api,
 
 
 def test_an_enemy_hero_killed_pays_its_killer_one_coin(owner_api, table):
-    """RB:679 "When a Hero kills an enemy Hero, his Guild gets one coin"."""
-    _post(
-        owner_api,
-        table,
-        "live/kill/",
-        {"victim": "hero", "killer": "teal", "hero": "diana", "hero_guild": "yellow"},
-    )
+    """RB:679 "When a Hero kills an enemy Hero, his Guild gets one coin"; the first such kill also fulfils
+    "Kill a Hero of Guild Yellow" with its First Bonus coin (BR:217 "These rewards stack"), so the second kill
+    shows the kill's coin alone (BR:218)."""
+    kill = {"victim": "hero", "killer": "teal", "hero": "diana", "hero_guild": "yellow"}
+    _post(owner_api, table, "live/kill/", kill)
     assert {c: g["coins"] for c, g in _guilds(owner_api, table).items()} == {
         "yellow": 0,
-        "teal": 1,
+        "teal": 2,
         "gray": 0,
     }
+    _post(owner_api, table, "live/kill/", kill)
+    assert _guilds(owner_api, table)["teal"]["coins"] == 3
 
 
 def test_a_monster_reward_missing_from_the_content_is_said_and_pays_nothing(owner_api, table):
