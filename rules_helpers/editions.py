@@ -31,6 +31,8 @@ class EditionRules:
     finale: str
     # Whether the sources list every scenario's PvE quests (Inferno: GF §1.2 and the Campaign Book).
     pve_quests_listed: bool
+    # Whether the sources name the Reward cards tucked under the quests (Inferno: the Campaign Book, GF §1.2).
+    reward_cards_listed: bool
     # Where each monster level label printed on the cards is given, label -> source; the others are inferred.
     level_label_sources: dict[str, str]
 
@@ -40,6 +42,7 @@ INFERNO_RULES = EditionRules(
     damnation=True,
     finale=FINALE_MEDALS,
     pve_quests_listed=True,
+    reward_cards_listed=True,
     # RB:479-485 "use only the card for the level equal to the number of the scenario ... Level 1 ...
     # (use the "Level 2-3" cards)".
     level_label_sources={"1": "RB:479-485", "2-3": "RB:485"},
@@ -51,6 +54,8 @@ BASE_RULES = EditionRules(
     finale=FINALE_LAST_WINNER,
     # GF §1.5 and GF:335: only which base scenarios have a Title quest (BR:255) and a Reward; no quest names.
     pve_quests_listed=False,
+    # BR:68 and BR:201-202 say Reward cards are "indicated in the Campaign Book"; no source names them.
+    reward_cards_listed=False,
     # BR:64-65 "when you're playing the 1st scenario ... Level 1 ... (use the "Level 2-3" cards)".
     level_label_sources={"1": "BR:64-65", "2-3": "BR:64-65"},
 )
@@ -125,6 +130,30 @@ def unlisted_pve_quests(edition: str, *, quests_to_win: int = QUESTS_TO_WIN) -> 
 
 def is_unlisted_quest(quest: str) -> bool:
     return quest.startswith(UNLISTED_PVE_PREFIX)
+
+
+# A Reward card won at the table that the sources do not name (base Arcadia Quest): recorded, never placed.
+UNLISTED_REWARD = "reward-unlisted"
+
+
+def unlisted_reward_cards(edition: str) -> tuple[str, ...]:
+    """The Reward card a result may name where the sources name none, so Won Reward can be recorded (M4).
+
+    BR:201-203 "Some Quests may have one or more Reward cards associated with them, as indicated in the
+    Campaign Book. When a player accomplishes that Quest, his Guild immediately gets one of the available
+    Reward cards"; the Campaign Sheet's Won Reward counts the Guild that won one (RB:1294-1296). The base
+    sources name no Reward card (GF §1.5: only that each scenario but the finale has one). Decision: a
+    result may say its Guild won "a Reward card not in the pack", as many times as it won one (how many a
+    scenario holds is not known); it counts for Won Reward, and no card is placed in an inventory, since the
+    app does not know it: the table enters the card it took with the guild's cards.
+    """
+    if edition_rules(edition).reward_cards_listed:
+        return ()
+    return (UNLISTED_REWARD,)
+
+
+def is_unlisted_reward(card: object) -> bool:
+    return card == UNLISTED_REWARD
 
 
 def quest_first_bonus(quest_log: QuestLog, quest: str) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 from django.core import serializers
 from django.core.cache import cache
 from django.db.models import Count, Model, Prefetch, QuerySet
+from django.utils.translation import gettext
 
 from campaigns.models import (
     CONTENT_MODELS,
@@ -176,6 +177,9 @@ def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set
         key=lambda pair: pair[1],
     )
     per_scenario = Counter(scenario for _, _, scenario in catalog["rewards"] if scenario in allowed_next)
+    # Base: no source names its Reward cards, so the form offers one the pack lacks (M4).
+    unlisted = rules_editions.unlisted_reward_cards(campaign.edition.slug)
+    rewards += [(slug, gettext("A Reward card not in the pack")) for slug in unlisted]
     return {
         "reward_slots": scoring.reward_slots(max(per_scenario.values(), default=0)),
         "free_heroes": [h for h in catalog["heroes"] if h["slug"] not in taken_heroes],

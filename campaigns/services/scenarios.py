@@ -109,6 +109,8 @@ def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) 
 def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> dict[str, UpgradeCard]:
     quests = list(scenario.quests.select_related("reward_card").exclude(reward_card=None))
     cards = {q.reward_card.slug: q.reward_card for q in quests}
+    # Base: a Reward card the sources do not name (M4), in as many copies as the table says.
+    unlisted = {slug: None for slug in editions.unlisted_reward_cards(scenario.edition.slug)}
     won = [
         entry.get("card")
         for _, line in pairs
@@ -118,7 +120,7 @@ def _reward_cards(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]])
     with rule_of("results"):
         scoring.check_reward_copies(
             won,
-            copies={slug: card.copies for slug, card in cards.items()},
+            copies={**{slug: card.copies for slug, card in cards.items()}, **unlisted},
             scenario=scenario.name,
             names={slug: card.name for slug, card in cards.items()},
         )
@@ -198,6 +200,9 @@ def _record_line(
     if not rules_episodic.carries_consequences(episodic=guild.campaign.mode == Campaign.Mode.EPISODIC):
         return result  # GF:298: an episodic game's Reward cards and Angel stay in that game.
     for entry in rewards:
+        if editions.is_unlisted_reward(entry["card"]):
+            guild_hero(guild, entry.get("hero"), "results")  # at the table, with one of the guild's heroes
+            continue
         place_card(
             changes,
             guild,

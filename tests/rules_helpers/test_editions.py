@@ -76,3 +76,11 @@ def test_an_unlisted_quest_pays_no_automatic_first_bonus():
     """BR:199-200 pays the first Guild on each Quest card; numbered slots cannot tell which card it was."""
     assert editions.quest_first_bonus([], "pve-unlisted-1") == 0
     assert editions.quest_first_bonus([], "pvp:red") == 1
+
+
+def test_only_an_edition_whose_sources_name_no_reward_card_takes_an_unnamed_one():
+    """M4: BR:201-202 Reward cards are "indicated in the Campaign Book", and the base sources name none
+    (GF §1.5), so a base result may name "a Reward card not in the pack"; Inferno's are named (GF:184)."""
+    assert editions.unlisted_reward_cards("arcadia-quest") == (editions.UNLISTED_REWARD,)
+    assert editions.unlisted_reward_cards("inferno") == ()
+    assert editions.is_unlisted_reward("reward-unlisted") and not editions.is_unlisted_reward("the-finisher")

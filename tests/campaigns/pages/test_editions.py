@@ -42,3 +42,30 @@ def test_the_monster_page_cites_the_level_labels_source(owner):
     campaign = build_campaign(owner, guilds=GUILDS, name="Arcadia", edition="arcadia-quest")
     html = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
     assert 'Level card "1" (source: BR:64-65).' in html
+
+
+def test_the_base_results_form_records_a_reward_card_the_pack_does_not_name(owner):
+    """M4: BR:201-203 a Quest's Reward card goes to one of the Guild's Heroes; RB:1294-1296 Won Reward. The
+    base sources name no Reward card, so the page offers "A Reward card not in the pack", and recording it
+    gives Orange the Won Reward achievement."""
+    from tests.campaigns.pages.helpers import act
+
+    campaign = build_campaign(owner, guilds=GUILDS, name="Arcadia", edition="arcadia-quest")
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/?open=record").content.decode()
+    assert '<option value="reward-unlisted">A Reward card not in the pack</option>' in html
+    data = {
+        "revision": refreshed(campaign).revision,
+        "scenario": "district-of-hammers",
+        "winner": "orange",
+        "reward-orange": "reward-unlisted",
+        "reward_hero-orange": "grom",
+        "confirm": "1",
+    }
+    for guild in refreshed(campaign).guilds.all():
+        data |= {f"coins-{guild.colour.slug}": 1, f"treasure-{guild.colour.slug}": 0}
+        for hero in guild.heroes.filter(fielded=True):
+            data[f"deaths-{guild.colour.slug}-{hero.hero.slug}"] = 0
+    response = act(owner, campaign, "record", data)
+    assert response.status_code == 302
+    result = refreshed(campaign).plays.get().results.get(guild__colour__slug="orange")
+    assert result.reward_cards == ["reward-unlisted"] and result.won_reward
