@@ -198,6 +198,49 @@ def check_scenario_open(*, won: bool, kill: bool = False) -> None:
         raise RuleError("The scenario ended with the win; no quest can be completed after it.")
 
 
+def one_guild_quests(
+    quests: Mapping[str, str], *, angel_quests: Collection[str], single_villains: Collection[str]
+) -> frozenset[str]:
+    """The PvE quests only one Guild completes in a scenario (N5). ``quests`` maps each quest to its words
+    (name and description), ``angel_quests`` are those that rescue the scenario's Angel, ``single_villains``
+    the names of the Villains the scenario has one figure of.
+
+    - Save the Angel: one Angel card, taken by "Whoever completes the 'Save the Angel' quest" (GF:174;
+      RB:1294-1296 Won Reward "won the Reward card or an Angel").
+    - Killing a Villain: RB:967-970 "The credit for killing the Villain still goes only to the Hero that
+      inflicts the last Wound, so only his Guild would win any associated Quest. Villain-type Monsters …
+      are returned straight to the game box" (RB:269 "1 Bellya'al 1 The Judge 1 The Underlord").
+
+    The content does not link a quest to its Villain, so: a "kill-…" quest whose words name one of the
+    Villains (Hit Rock Bottom's "Kill Rock Bottom" names The Underlord in its description; RB:109-110 gives
+    him that nickname). Other quests (Kill Cerberus: two figures; BR:198 "For most Quests, however, it is
+    possible for several different players to accomplish them") stay open to every Guild.
+    """
+    kills = {
+        slug
+        for slug, words in quests.items()
+        if slug.startswith("kill-") and any(villain in words for villain in single_villains)
+    }
+    return frozenset(kills | (set(angel_quests) & set(quests)))
+
+
+def check_one_guild_quests(
+    completed_by: Mapping[str, Collection[str]],
+    *,
+    one_guild: Collection[str],
+    names: Mapping[str, str] | None = None,
+) -> None:
+    """No quest of ``one_guild`` is completed by two Guilds (``one_guild_quests``); ``completed_by`` maps each
+    quest to the Guilds that completed it, ``names`` the quests' names for the message."""
+    for quest, guilds in completed_by.items():
+        if quest in one_guild and len(set(guilds)) > 1:
+            raise RuleError(
+                "Only one guild completes %(quest)s: a Villain dies once and its quest goes to the last "
+                "Wound (RB:967-970), an Angel joins one guild (GF:174).",
+                quest=(names or {}).get(quest, quest),
+            )
+
+
 @dataclass(frozen=True)
 class RewardGiven:
     """A Reward card won in a scenario, or the reason none was left (``card`` None)."""

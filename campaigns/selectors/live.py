@@ -32,6 +32,23 @@ def scenario_pve_quests(scenario: Scenario) -> dict[str, str]:
     return quests
 
 
+def one_guild_quests(scenario: Scenario) -> frozenset[str]:
+    """The scenario's quests only one guild completes: its Angel's rescue and the kill of a Villain it has one
+    figure of (`rules_helpers.scoring.one_guild_quests`, N5)."""
+    quests = list(scenario.quests.all())
+    villains = [
+        use.monster.name
+        for use in scenario.scenario_monsters.select_related("monster")
+        if kills.is_villain(use.monster.tier)
+        and (use.figures if use.figures is not None else use.monster.figures) == 1
+    ]
+    return scoring.one_guild_quests(
+        {q.slug: f"{q.name} {q.description}" for q in quests},
+        angel_quests={q.slug for q in quests if q.gives == Quest.Gives.ANGEL},
+        single_villains=villains,
+    )
+
+
 def quest_choices(
     play: ScenarioPlay, guild: Guild, *, pve: dict[str, str] | None = None, guilds: list[Guild] | None = None
 ) -> dict[str, str]:

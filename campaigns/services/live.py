@@ -38,7 +38,13 @@ from campaigns.selectors.campaigns import (
     live_events,
     live_play,
 )
-from campaigns.selectors.live import quest_choices, quest_said, reward_for, scenario_pve_quests
+from campaigns.selectors.live import (
+    one_guild_quests,
+    quest_choices,
+    quest_said,
+    reward_for,
+    scenario_pve_quests,
+)
 from campaigns.services.history import Changes, event_record
 from campaigns.services.live_angels import revert_live_swaps
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
@@ -209,6 +215,15 @@ def live_quest(*, access: Access, actor: Any, guild: Guild, revision: Any, quest
             "quest",
             _("%(guild)s has already completed %(choices)s.")
             % {"guild": guild.colour.name, "choices": choices[quest]},
+        )
+    # The quest log as it stands, read under a lock: two guilds tapping at once are taken one after the other.
+    logged = ScenarioPlay.objects.select_for_update().values_list("quest_log", flat=True)
+    play.quest_log = logged.get(pk=play.pk)
+    with rule_of("quest"):
+        scoring.check_one_guild_quests(
+            {quest: [*(g for q, g in play.quest_log if q == quest), guild.colour.slug]},
+            one_guild=one_guild_quests(play.scenario),
+            names=choices,
         )
     changes = Changes()
     params, then = _quest_complete(changes, play, result, guild, quest, choices)

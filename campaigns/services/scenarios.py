@@ -34,7 +34,7 @@ from campaigns.selectors.campaigns import (
     next_chooser,
     recorded_plays,
 )
-from campaigns.selectors.live import live_quests, scenario_pve_quests
+from campaigns.selectors.live import live_quests, one_guild_quests, scenario_pve_quests
 from campaigns.selectors.sheet import savior_candidates
 from campaigns.services import upgrade
 from campaigns.services.backups import campaign_backup_after_commit
@@ -103,6 +103,23 @@ def _check_rules(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) 
             title=title.name if title is not None else None,
             title_awarded_to=title.awarded_to if title is not None else scoring.TITLE_TO_ALL,
             angel=scenario.angel.name if scenario.angel_id else None,
+        )
+    _check_one_guild_quests(scenario, pairs)
+
+
+def _check_one_guild_quests(scenario: Scenario, pairs: list[tuple[Guild, dict[str, Any]]]) -> None:
+    """The quests the lines name: an Angel's rescue or a single Villain's kill by one guild only (N5)."""
+    completed: dict[str, list[str]] = {}
+    for guild, line in pairs:
+        quests = line.get("quests")
+        for quest in quests if isinstance(quests, list) else []:
+            if isinstance(quest, str):
+                completed.setdefault(quest, []).append(guild.colour.slug)
+    with rule_of("results"):
+        scoring.check_one_guild_quests(
+            completed,
+            one_guild=one_guild_quests(scenario),
+            names={q.slug: q.name for q in scenario.quests.all()},
         )
 
 

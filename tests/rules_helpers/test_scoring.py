@@ -349,3 +349,46 @@ def test_a_title_for_the_first_guild_goes_to_the_first_only():
     first = {"title_quests": TICKETS, "quest_log": LOG, "title_awarded_to": "first"}
     assert title_won("purple", ["destroy-the-tickets"], **first)
     assert not title_won("yellow", ["destroy-the-tickets", "pvp:teal"], **first)
+
+
+LOST_IN_THE_DARK = {
+    "kill-bellyaal": "Kill Bellya'al Gives the Demon Slayer Title.",
+    "rescue-the-hero": "Rescue the Hero Each Guild starts with only 2 Heroes.",
+}
+
+
+def test_a_single_villains_kill_and_an_angels_rescue_are_one_guilds_quests():
+    """N5: RB:967-970 "The credit for killing the Villain still goes only to the Hero that inflicts the last
+    Wound, so only his Guild would win any associated Quest. Villain-type Monsters … are returned straight to
+    the game box"; RB:269 "1 Bellya'al"; GF:174 the Angel goes to "Whoever completes the 'Save the Angel'
+    quest". Kill Cerberus (two figures) and Rescue the Hero stay open to every guild (BR:198)."""
+    from rules_helpers.scoring import one_guild_quests
+
+    assert one_guild_quests(LOST_IN_THE_DARK, angel_quests=(), single_villains=["Bellya'al"]) == {
+        "kill-bellyaal"
+    }
+    gates = {"kill-cerberus": "Kill Cerberus A killed Cerberus goes to the box", "pass-the-gates": "Pass"}
+    assert one_guild_quests(gates, angel_quests=(), single_villains=[]) == frozenset()
+    finale = {"kill-rock-bottom": "Kill Rock Bottom The only PvE quest: kill Rock Bottom (The Underlord)."}
+    assert one_guild_quests(finale, angel_quests=(), single_villains=["The Underlord", "The Judge"]) == {
+        "kill-rock-bottom"
+    }
+    prisoner = {"save-the-angel": "Save the Angel", "find-the-lost-keys": "Find the Lost Keys"}
+    assert one_guild_quests(prisoner, angel_quests={"save-the-angel"}, single_villains=["Bellya'al"]) == {
+        "save-the-angel"
+    }
+
+
+def test_a_one_guild_quest_completed_by_a_second_guild_is_refused():
+    """N5: RB:967-970 only the guild of the last Wound wins a Villain's quest."""
+    from rules_helpers.scoring import check_one_guild_quests
+
+    check_one_guild_quests(
+        {"kill-bellyaal": ["yellow"], "kill-cerberus": ["yellow", "teal"]}, one_guild={"kill-bellyaal"}
+    )
+    with pytest.raises(ValueError, match=r"Only one guild completes Kill Bellya'al: .*RB:967-970"):
+        check_one_guild_quests(
+            {"kill-bellyaal": ["yellow", "purple"]},
+            one_guild={"kill-bellyaal"},
+            names={"kill-bellyaal": "Kill Bellya'al"},
+        )

@@ -39,15 +39,33 @@ def test_u2_two_quests_win_an_inferno_two_guild_game(owner, owner_api):
 
 
 def test_u8_a_title_without_a_known_rule_goes_to_every_guild(owner, owner_api):
-    """U8: GF:112 Demon Slayer (Kill Bellya'al) says neither "first" nor "all"; every completer gets it."""
+    """U8: GF:113 Keymaster (Find the Lost Keys, "1 per guild") says neither "first" nor "all"; every
+    completer gets it. (Demon Slayer's Kill Bellya'al has one completer: RB:967-970, N5.)"""
+    campaign = build_campaign(owner)
+    campaign = record(
+        owner, campaign, "ferry-of-the-dead", [result_line("yellow", winner=True), result_line("teal")]
+    )
+    _start(owner_api, campaign, "the-prisoner")
+    _quest(owner_api, campaign, "yellow", "find-the-lost-keys")
+    _quest(owner_api, campaign, "teal", "find-the-lost-keys")
+    assert [line["title"] for line in _live(owner_api, campaign)["results_draft"]] == [True, True]
+
+
+def test_a_second_guild_cannot_tap_kill_bellyaal(owner, owner_api, snapshot):
+    """N5: RB:967-970 "The credit for killing the Villain still goes only to the Hero that inflicts the last
+    Wound, so only his Guild would win any associated Quest"; RB:269 "1 Bellya'al". The tracker's second tap
+    is a 400 naming the rule, and only Yellow gets Demon Slayer in the draft."""
     campaign = build_campaign(owner)
     campaign = record(
         owner, campaign, "ferry-of-the-dead", [result_line("yellow", winner=True), result_line("teal")]
     )
     _start(owner_api, campaign, "lost-in-the-dark")
-    _quest(owner_api, campaign, "yellow", "kill-bellyaal")
-    _quest(owner_api, campaign, "teal", "kill-bellyaal")
-    assert [line["title"] for line in _live(owner_api, campaign)["results_draft"]] == [True, True]
+    assert _quest(owner_api, campaign, "yellow", "kill-bellyaal").status_code == 200
+    before = snapshot()
+    refused = _quest(owner_api, campaign, "teal", "kill-bellyaal")
+    assert refused.status_code == 400 and "RB:967-970" in refused.json()["quest"][0]
+    assert snapshot() == before
+    assert [line["title"] for line in _live(owner_api, campaign)["results_draft"]] == [True, False]
 
 
 def test_u9_a_third_guild_kills_the_demon_pitcher_without_a_card(owner, owner_api):
