@@ -105,6 +105,11 @@ SUMMARIES: dict[str, Promise] = {
     "area-of": gettext_lazy("%(guild)s %(area)s"),
     "seating-drawn": gettext_lazy("Starting areas: %(placed)s; %(guild)s plays first"),
     "restored": gettext_lazy("The campaign was restored from the backup taken at change #%(seq)s"),
+    "content-restored": ngettext_lazy(
+        "The restore took back or changed %(count)s content entry made after the backup",
+        "The restore took back or changed %(count)s content entries made after the backup",
+        "count",
+    ),
     "hero-draft-started": gettext_lazy(
         "The hero draft began: keep one hero, pass the rest left, three times"
     ),
@@ -221,13 +226,26 @@ def render_english(message: str, params: dict[str, Any]) -> str:
         return render(message, params)
 
 
+# What rendering values that do not fit a message's words raises (odd shapes too, G8).
+UNFIT = (KeyError, TypeError, ValueError, AttributeError)
+
+
 def event_summary(event: Any) -> str:
     """An event's summary in the reader's language; an event without a message id shows its stored text."""
     message = getattr(event, "message", "")
     if message in SUMMARIES:
         try:
             return render(message, event.params or {})
-        except (KeyError, TypeError, ValueError):
+        except UNFIT:
             # Values that do not fit the words (a changed message): the stored English is still right.
             return event.summary
     return event.summary
+
+
+def message_fits(message: str, params: dict[str, Any]) -> bool:
+    """Whether the values fit the message's words (an undo names the change it takes back by them)."""
+    try:
+        render(message, params)
+    except UNFIT:
+        return False
+    return True

@@ -73,9 +73,9 @@ __all__ += ["Preferences", "SpawnSetup"]
 from .backups import CampaignBackup, CampaignImport  # noqa: E402
 
 __all__ += ["CampaignBackup", "CampaignImport"]
-from .overrides import OVERRIDE_FIELDS, ContentOverride, OverrideKind  # noqa: E402
+from .overrides import MAX_CONTENT_OVERRIDES, OVERRIDE_FIELDS, ContentOverride, OverrideKind  # noqa: E402
 
-__all__ += ["OVERRIDE_FIELDS", "ContentOverride", "OverrideKind"]
+__all__ += ["MAX_CONTENT_OVERRIDES", "OVERRIDE_FIELDS", "ContentOverride", "OverrideKind"]
 
 # Every content model, in the order an exported pack lists them: a record after those its natural key names.
 CONTENT_MODELS: tuple[type[models.Model], ...] = (

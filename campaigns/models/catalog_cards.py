@@ -6,7 +6,14 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .catalog import Edition, EditionScoped, MonsterLevelCard, _unique_slug
+from .catalog import Edition, EditionScoped, EditionScopedManager, MonsterLevelCard, _unique_slug
+
+
+class UpgradeCardManager(EditionScopedManager):
+    def get_by_natural_key(self, edition: str, slug: str) -> models.Model:
+        """The edition's card: a campaign's own card is found only inside that campaign
+        (`campaigns.selectors.overrides.campaign_card_by_key`)."""
+        return self.get(edition__slug=edition, slug=slug, campaign=None)
 
 
 class UpgradeCard(EditionScoped):
@@ -62,15 +69,30 @@ class UpgradeCard(EditionScoped):
     rerolls = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.TextField(blank=True, help_text="A short paraphrase, never the card's own sentence.")
     notes = models.TextField(blank=True, help_text="Doubts about the source, and which field is weak.")
-    # A card one campaign typed in at the table (missing from the deck): only that campaign deals, lists or
-    # buys it; every read of the edition's content leaves it out (`edition_cards`).
+    # A card one campaign typed in at the table (missing from the deck): a row of that campaign, kept as its
+    # upgrade-card override says (`services.own_cards`). Only that campaign deals, lists, buys or writes
+    # it; every read of the edition's content leaves it out (`campaign=None`). Its slug is unique within
+    # the campaign, never across campaigns, so no other campaign can name it.
     campaign = models.ForeignKey(
         "Campaign", null=True, blank=True, on_delete=models.CASCADE, related_name="own_cards"
     )
 
+    objects = UpgradeCardManager()
+
     class Meta(EditionScoped.Meta):
         ordering = ["edition", "deck", "code", "slug"]
-        constraints = _unique_slug("upgrade_card")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edition", "slug"],
+                condition=models.Q(campaign__isnull=True),
+                name="upgrade_card_unique_slug",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "slug"],
+                condition=models.Q(campaign__isnull=False),
+                name="upgrade_card_unique_own_slug",
+            ),
+        ]
 
     @classmethod
     def missing_q(cls) -> models.Q:

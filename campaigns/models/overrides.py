@@ -72,6 +72,8 @@ OVERRIDE_FIELDS: dict[str, dict[str, tuple[str, object]]] = {
     },
 }
 TARGET_LENGTH = 170
+# A campaign keeps at most this many entries: as many as a content pack holds and a backup restores.
+MAX_CONTENT_OVERRIDES = 2000
 
 
 class ContentOverride(models.Model):

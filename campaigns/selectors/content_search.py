@@ -52,7 +52,8 @@ def content_search(*, edition: Edition, query: str = "", kind: str = "") -> dict
 
 def _cards(edition: Edition, words: list[str]) -> Any:
     fields = ("name", "local_name", "code", "effect", "card_type", "group")
-    cards = UpgradeCard.objects.filter(edition=edition).filter(_matching(fields, words))
+    # The edition's cards only: a card a campaign typed in is that campaign's alone (G3).
+    cards = UpgradeCard.objects.filter(edition=edition, campaign=None).filter(_matching(fields, words))
     return cards.order_by("deck", "name")
 
 

@@ -26,7 +26,9 @@ def translation_gaps(edition: Edition) -> dict[str, list[dict[str, Any]]]:
     and the PDF show its English name instead), as `{"kind", "slug", "name", "missing"}`."""
     missing: list[dict[str, Any]] = []
     for kind, model, fields in TRANSLATED:
-        rows = model.objects.filter(edition=edition).order_by("name").values("slug", "name", *fields)
+        # The edition's records only: a card a campaign typed in is that campaign's alone (G3).
+        mine = {"campaign": None} if model is UpgradeCard else {}
+        rows = model.objects.filter(edition=edition, **mine).order_by("name").values("slug", "name", *fields)
         missing += [
             {"kind": kind, "slug": row["slug"], "name": f"{kind} {row['name']}", "missing": ["name_pt"]}
             for row in rows

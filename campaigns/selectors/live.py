@@ -101,7 +101,9 @@ def reward_for(play: ScenarioPlay, quest_log: list[Any]) -> dict[str, Any] | Non
         return part("reward-none", reason=last.reason)
     return part(
         "reward-gets",
-        card=names_of(UpgradeCard.objects.get(edition=play.scenario.edition_id, slug=last.card)),
+        card=names_of(
+            UpgradeCard.objects.get(edition=play.scenario.edition_id, slug=last.card, campaign=None)
+        ),
     )
 
 

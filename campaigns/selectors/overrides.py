@@ -7,7 +7,10 @@ override laid over it. Another campaign's overrides are never read.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import re
+import uuid
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -21,11 +24,14 @@ from campaigns.models import (
     Campaign,
     ContentOverride,
     Edition,
+    InventoryCard,
     Monster,
     MonsterLevelCard,
     OverrideKind,
     Scenario,
     UpgradeCard,
+    UpgradeGuild,
+    UpgradePhase,
 )
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.counts import is_whole_number
@@ -35,6 +41,11 @@ PACK_FORMAT = "inferno-companion-content"
 PACK_VERSION = 1
 MAX_PACK_RECORDS = 2000
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+# A card missing from the deck is kept under its target and the campaign's mark (`own_card_slug`), within
+# the slug's 80 characters; a longer target would share its kept slug with another one. Single dashes only,
+# as a name becomes a slug: a target never looks like a kept card's slug ("…--" and the mark).
+NEW_CARD_TARGET = 60
+NEW_CARD_SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 LEVEL_STATS = tuple(OVERRIDE_FIELDS[OverrideKind.MONSTER_LEVEL])
 # Fields an Upgrade card typed in at the table needs before it can be dealt or bought.
 NEW_CARD_FIELDS = ("name", "deck", "cost")
@@ -81,8 +92,11 @@ def _clean_value(field: str, rule: tuple[str, Any], value: Any) -> Any:
     return value
 
 
-def check_target(edition: Edition, kind: str, target: Any, fields: dict[str, Any], *, path: str = "") -> None:
-    """The record an override names must be one of the edition's (or, for a card, a new card in full)."""
+def check_target(
+    edition: Edition, kind: str, target: Any, fields: dict[str, Any], *, path: str = "", kept: bool = False
+) -> None:
+    """The record an override names must be one of the edition's (or, for a card, a new card in full).
+    `kept`: an override a backup holds, checked as it was entered (a name the deck has taken since stays)."""
     if not isinstance(target, str) or not target or len(target) > 170:
         refuse(f"{path}target", _("Name the record (for example cerberus/2-3 or grimbolt)."))
     if kind == OverrideKind.MONSTER_LEVEL:
@@ -109,16 +123,22 @@ def check_target(edition: Edition, kind: str, target: Any, fields: dict[str, Any
                 % {"target": repr(target), "edition": edition.name},
             )
     elif not edition_cards(edition).filter(slug=target).exists():
-        _check_new_card(edition, target, fields, path=path)
+        _check_new_card(edition, target, fields, path=path, kept=kept)
 
 
-def _check_new_card(edition: Edition, target: str, fields: dict[str, Any], *, path: str) -> None:
+def _check_new_card(edition: Edition, target: str, fields: dict[str, Any], *, path: str, kept: bool) -> None:
     """A card missing from the deck: a slug of its own, a name no other card has, a deck and a cost."""
-    if not SLUG.match(target):
-        refuse(f"{path}target", _("A new card's name in lower case letters, digits and dashes."))
+    if not (SLUG.match(target) if kept else NEW_CARD_SLUG.match(target) and len(target) <= NEW_CARD_TARGET):
+        refuse(
+            f"{path}target",
+            _("A new card's name in lower case letters, digits and dashes, at most %(length)s of them.")
+            % {"length": NEW_CARD_TARGET},
+        )
     for name in NEW_CARD_FIELDS:
         if fields.get(name) in (None, ""):
             refuse(f"{path}{name}", _("A card missing from the deck needs its %(field)s.") % {"field": name})
+    if kept:
+        return
     clash = card_named(edition, fields["name"])
     if clash is not None:
         refuse(
@@ -147,8 +167,56 @@ def edition_cards(edition: Edition) -> QuerySet[UpgradeCard]:
 
 
 def own_card_slug(campaign: Campaign, target: str) -> str:
-    """Where a campaign's typed card is kept: its own slug, apart from every other campaign's."""
-    return f"{target[:60]}--{campaign.uid.hex[:12]}"
+    """The slug of a campaign's typed card: its target and the campaign's mark, which no card of the
+    edition has. It is unique within the campaign only; every read and write of it names the campaign
+    too (G2), so another campaign with the same mark never reaches it."""
+    return f"{target[:NEW_CARD_TARGET]}{own_card_suffix(campaign)}"
+
+
+def own_card_suffix(campaign: Campaign) -> str:
+    return f"--{uuid.UUID(str(campaign.uid)).hex[:12]}"
+
+
+def typed_card_target(name: str) -> str:
+    """The target a card typed in by name is kept under: the name as a slug. A name without letters or
+    digits (or too long to keep whole) ends in a digest of the name itself, so two different names never
+    share a target and overwrite each other (G12)."""
+    slug = slugify(name)
+    digest = hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:10]
+    if not slug:
+        return f"card-{digest}"
+    if len(slug) > NEW_CARD_TARGET:
+        return f"{slug[: NEW_CARD_TARGET - 11].rstrip('-')}-{digest}"
+    return slug
+
+
+def campaign_card_by_key(campaign: Campaign, key: Any) -> UpgradeCard | None:
+    """The card a stored natural key ([edition, slug]) means inside this campaign: the edition's card, or
+    this campaign's own; never another campaign's."""
+    if not isinstance(key, list | tuple) or len(key) != 2 or not all(isinstance(v, str) for v in key):
+        return None
+    edition, slug = key
+    if edition != campaign.edition.slug:
+        return None
+    cards = UpgradeCard.objects.filter(edition_id=campaign.edition_id, slug=slug)
+    return cards.filter(campaign=None).first() or cards.filter(campaign=campaign).first()
+
+
+def own_cards_in_use(campaign: Campaign, cards: list[UpgradeCard]) -> list[UpgradeCard]:
+    """Which of the campaign's own cards a guild holds, or an open upgrade phase deals, drafted or bought."""
+    if not cards:
+        return []
+    held = set(
+        InventoryCard.objects.filter(guild__campaign=campaign, card__in=cards).values_list(
+            "card_id", flat=True
+        )
+    )
+    open_phases = UpgradePhase.objects.filter(campaign=campaign, status=UpgradePhase.Status.OPEN)
+    listed = set()
+    for part in UpgradeGuild.objects.filter(phase__in=open_phases).values("drafted", "bought"):
+        listed |= {str(s) for s in [*(part["drafted"] or []), *(part["bought"] or [])]}
+    drafts = json.dumps(list(open_phases.values_list("draft", flat=True)))
+    return [c for c in cards if c.pk in held or c.slug in listed or json.dumps(c.slug) in drafts]
 
 
 def overrides_of(campaign: Campaign) -> dict[tuple[str, str], ContentOverride]:
@@ -165,15 +233,18 @@ def _layered(card: UpgradeCard, override: ContentOverride | None) -> UpgradeCard
 
 
 def campaign_cards(campaign: Campaign) -> list[UpgradeCard]:
-    """Every Upgrade card the campaign plays with: the edition's, with its corrections, and its own."""
+    """Every Upgrade card the campaign plays with: the edition's, with its corrections, and its own (kept
+    as its overrides say by `services.own_cards`)."""
     overrides = overrides_of(campaign)
     own = {own_card_slug(campaign, t): o for (k, t), o in overrides.items() if k == OverrideKind.UPGRADE_CARD}
     cards = UpgradeCard.objects.filter(edition_id=campaign.edition_id).filter(
-        Q(campaign=None) | Q(campaign=campaign, slug__in=list(own))
+        Q(campaign=None) | Q(campaign=campaign)
     )
     edition_override = overrides.get
     return [
-        _layered(c, own[c.slug] if c.campaign_id else edition_override((OverrideKind.UPGRADE_CARD, c.slug)))
+        _layered(
+            c, own.get(c.slug) if c.campaign_id else edition_override((OverrideKind.UPGRADE_CARD, c.slug))
+        )
         for c in cards.order_by("deck", "name")
     ]
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
+from django.utils.translation import gettext as _
 
+from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
     ContentOverride,
@@ -20,9 +23,11 @@ from campaigns.models import (
     InventoryCard,
     PlayResult,
     ScenarioPlay,
+    UpgradeCard,
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.overrides import campaign_card_by_key
 
 # Counters that move with every write; they are not part of what an event changes.
 # The share token is a secret for spectators: it never goes into history or exports.
@@ -87,7 +92,21 @@ def _decode(model: type[models.Model], campaign: Campaign, name: str, value: Any
     if target is get_user_model():
         # A name in stored history points only at a member of this campaign, never at someone else (F3).
         return name, target.objects.filter(username=value, memberships__campaign=campaign).first()
-    return name, target._default_manager.get_by_natural_key(*value)
+    if target is UpgradeCard:
+        # The edition's card or this campaign's own, never another campaign's (G2).
+        record = campaign_card_by_key(campaign, value)
+    else:
+        try:
+            record = target._default_manager.get_by_natural_key(*value)
+        except (ObjectDoesNotExist, TypeError, ValueError):
+            record = None
+    if record is None:
+        refuse(
+            "seq",
+            _("%(record)s is no longer in this campaign's content; this change cannot be put back.")
+            % {"record": "/".join(map(str, value)) if isinstance(value, list) else repr(value)},
+        )
+    return name, record
 
 
 def restore_values(model: type[models.Model], campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:

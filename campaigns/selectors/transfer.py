@@ -3,12 +3,15 @@
 Two kinds of export (F2):
 - a member's copy (`campaign_export_for`): every other guild's hidden hand and drafted cards, the picks
   of others and the draw seeds are left out, so it shows no more than the pages show that member;
-- the owner's full backup (`campaign_export`): everything, hidden hands included, with a signed list of
-  the campaign's members, so that importing it back by the same owner restores them (a restore).
+- the owner's full backup (`campaign_export`): everything, hidden hands included, signed whole (every
+  row and event, its members among them), so that importing it back unchanged by the same owner restores
+  its members (a restore). A file changed anywhere is imported as a copy (F3).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -44,11 +47,15 @@ SECRETS_NOTICE = (
     "Keep it private: anyone who reads it sees what the players cannot."
 )
 REDACTED_NOTICE = "Other guilds' hidden hands, picks and the draw seeds are left out of this copy."
-ATTESTATION_SALT = "campaigns.transfer.members"
+# Version 2 of the signature covers the whole document; a backup signed over its member list alone (the
+# salt before) is imported as a copy.
+ATTESTATION_SALT = "campaigns.transfer.document"
 
 
-# Load order: every row refers only to rows listed before it.
+# Load order: every row refers only to rows listed before it. The content entries come first: a card
+# typed in at the table is a card of the campaign, which inventories point at.
 ROW_MODELS = (
+    ContentOverride,
     Guild,
     GuildHero,
     InventoryCard,
@@ -59,7 +66,6 @@ ROW_MODELS = (
     UpgradePhase,
     UpgradeGuild,
     HeroDraftRecord,
-    ContentOverride,
 )
 
 
@@ -149,9 +155,7 @@ def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
     document["contains_secrets"] = True
     document["notice"] = SECRETS_NOTICE
     # Signed without a timestamp: the same campaign always exports to the same document.
-    document["attestation"] = signing.Signer(salt=ATTESTATION_SALT).sign_object(
-        members_statement(document["campaign"]["uid"], document["campaign"]["owner"], document["members"])
-    )
+    document["attestation"] = signing.Signer(salt=ATTESTATION_SALT).sign_object(_statement(document))
     return document
 
 
@@ -170,22 +174,35 @@ def campaign_export_for(*, access: Access) -> dict[str, Any]:
 
 
 def members_statement(uid: str, owner: Any, members: list[dict[str, Any]]) -> dict[str, Any]:
-    """What a full backup vouches for: this campaign, its owner, and who its members were."""
+    """Who a full backup vouches for: this campaign, its owner, and who its members were."""
     return {"uid": uid, "owner": owner, "members": sorted(str(m.get("user")) for m in members)}
 
 
+def document_digest(document: dict[str, Any]) -> str:
+    """A digest of everything the document holds but its signature: every row and event, the members,
+    the campaign's values. Key order and spacing do not count (a backup kept in the database comes back
+    with its keys reordered); any other change does."""
+    body = {key: value for key, value in document.items() if key != "attestation"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _statement(document: dict[str, Any]) -> dict[str, Any]:
+    campaign = document["campaign"]
+    statement = members_statement(campaign.get("uid"), campaign.get("owner"), document["members"])
+    return {**statement, "digest": document_digest(document)}
+
+
 def attested_members(document: dict[str, Any]) -> dict[str, Any] | None:
-    """The signed statement of a full backup made here, or None (edited, or made elsewhere)."""
+    """The signed statement of a full backup made here and not changed since, or None (changed anywhere,
+    made elsewhere, or signed the older way over its member list alone)."""
     try:
         statement = signing.Signer(salt=ATTESTATION_SALT).unsign_object(
             str(document.get("attestation") or "")
         )
     except signing.BadSignature:
         return None
-    claimed = members_statement(
-        document["campaign"].get("uid"), document["campaign"].get("owner"), document["members"]
-    )
-    return statement if statement == claimed else None
+    return statement if statement == _statement(document) else None
 
 
 def _redactor(colours: frozenset[str], guild_uids: frozenset[str], closed_phases: frozenset[str]) -> Redact:

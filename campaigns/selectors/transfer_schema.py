@@ -8,7 +8,9 @@ A document is refused (a 400 naming the part and the path of the first bad value
 - has a key the export never writes, or lacks one it always writes;
 - holds a value of the wrong type, out of its column's range or choices, a string with a NUL character or
   longer than its column, JSON nested deeper than MAX_DEPTH;
-- exceeds the count limits below (a body over MAX_DOCUMENT_BYTES is refused with 413 before parsing).
+- exceeds the count limits below (a body over MAX_DOCUMENT_BYTES is refused with 413 before parsing);
+- holds a counter (a revision, the history's number) without room for the writes that follow (G7);
+- holds history the pages or an undo could not read back (`transfer_history`, G8).
 """
 
 from __future__ import annotations
@@ -24,9 +26,15 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from campaigns.history_text import SUMMARIES
-from campaigns.models import Campaign, Membership
+from campaigns.models import MAX_CONTENT_OVERRIDES, Campaign, Membership
 from campaigns.selectors.snapshots import TRACKED, UNTRACKED_FIELDS
 from campaigns.selectors.transfer import FORMAT, READABLE_VERSIONS, ROW_MODELS
+from campaigns.selectors.transfer_history import (
+    check_change_references,
+    check_data,
+    check_params,
+    known_rows,
+)
 
 MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
 MAX_EVENTS = 10_000
@@ -47,7 +55,7 @@ MAX_ROWS = {
     "upgradephase": 12,
     "upgradeguild": 48,
     "herodraftrecord": 1,
-    "contentoverride": 2000,
+    "contentoverride": MAX_CONTENT_OVERRIDES,
 }
 FORBIDDEN_KEYS = frozenset({"id", "pk", "share_token"})
 TOP_KEYS = {"format", "version", "campaign", "members", "rows", "events"}
@@ -57,7 +65,9 @@ EVENT_KEYS = {"seq", "kind", "summary", "actor", "guild", "data", "changes", "un
 OPTIONAL_EVENT_KEYS = {"message", "params"}
 MAX_PARAMS = 2000
 KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
-MAX_INT = 2**31 - 1
+# Revisions and the history's numbers grow by one a write: an import leaves room for a billion more
+# below the column's 2**31-1 (a value at the column's top made the next write fail, G7).
+MAX_COUNTER = 10**9
 MEMBER_COPY = (
     "This is a member's copy: other guilds' hidden hands and the draw seeds are left out, so it cannot be "
     "loaded back. Import the owner's full backup (export with ?full=1) instead."
@@ -70,6 +80,7 @@ def _check_message(part: str, path: str, event: dict[str, Any]) -> None:
         _fail(part, f"{path}.message", "a summary id this app knows, or empty.")
     if not isinstance(params, dict) or len(json.dumps(params)) > MAX_PARAMS:
         _fail(part, f"{path}.params", f"an object of up to {MAX_PARAMS} characters.")
+    check_params(f"{path}.params", params)
 
 
 def _fail(part: str, path: str, message: str) -> NoReturn:
@@ -81,13 +92,19 @@ def snapshot_fields(model: type[models.Model]) -> dict[str, models.Field]:
     return {f.name: f for f in model._meta.concrete_fields if f.name not in UNTRACKED_FIELDS}
 
 
-def validate_document(data: Any) -> dict[str, Any]:
-    """Check a campaign export before anything is written; raise ValidationError naming the first fault."""
+def validate_document(data: Any, *, sized: bool = True) -> dict[str, Any]:
+    """Check a campaign export before anything is written; raise ValidationError naming the first fault.
+    `sized=False`: a backup this installation kept, which may be as long as the campaign grew (its
+    values are checked all the same)."""
     check_header(data)
     _check_campaign(data["campaign"])
     _check_members(data["members"])
-    guild_uids = _check_rows(data["rows"], data["version"])
-    _check_events(data["events"], guild_uids)
+    guild_uids = _check_rows(data["rows"], data["version"], sized=sized)
+    _check_events(data["events"], guild_uids, sized=sized)
+    known = known_rows(data)
+    for index, event in enumerate(data["events"]):
+        for number, change in enumerate(event["changes"]):
+            check_change_references(f"events[{index}].changes[{number}]", change, known)
     return data
 
 
@@ -141,8 +158,8 @@ def _check_campaign(campaign: dict[str, Any]) -> None:
     fields = snapshot_fields(Campaign)
     _check_keys("campaign", "campaign", campaign, set(fields) | {"uid", "revision", "history_seq"}, set())
     _check_uid("campaign", "campaign.uid", campaign["uid"])
-    _check_int("campaign", "campaign.revision", campaign["revision"], 1, MAX_INT)
-    _check_int("campaign", "campaign.history_seq", campaign["history_seq"], 0, MAX_INT)
+    _check_int("campaign", "campaign.revision", campaign["revision"], 1, MAX_COUNTER)
+    _check_int("campaign", "campaign.history_seq", campaign["history_seq"], 0, MAX_COUNTER)
     _check_row_values("campaign", "campaign", Campaign, campaign)
     if not str(campaign["name"]).strip():
         _fail("campaign", "campaign.name", "a campaign needs a name.")
@@ -162,7 +179,7 @@ def _check_members(members: list[Any]) -> None:
             _fail("members", f"{path}.role", f"one of {', '.join(Membership.Role.values)}.")
 
 
-def _check_rows(rows: dict[str, Any], version: int) -> set[str]:
+def _check_rows(rows: dict[str, Any], version: int, *, sized: bool = True) -> set[str]:
     names = {model._meta.model_name: model for model in ROW_MODELS}
     unknown = set(rows) - set(names)
     if unknown:
@@ -173,7 +190,7 @@ def _check_rows(rows: dict[str, Any], version: int) -> set[str]:
         path = f"rows.{name}"
         if not isinstance(entries, list):
             _fail("rows", path, "a list of rows.")
-        if len(entries) > MAX_ROWS[name]:
+        if sized and len(entries) > MAX_ROWS[name]:
             _fail("rows", path, f"a campaign has at most {MAX_ROWS[name]} of these.")
         uids: set[str] = set()
         # Version 1 exports did not carry the guilds' revisions; they start at 1.
@@ -187,7 +204,7 @@ def _check_rows(rows: dict[str, Any], version: int) -> set[str]:
                 _fail("rows", f"{row_path}.uid", "two rows share this uid.")
             uids.add(row["uid"])
             if "revision" in row:
-                _check_int("rows", f"{row_path}.revision", row["revision"], 1, MAX_INT)
+                _check_int("rows", f"{row_path}.revision", row["revision"], 1, MAX_COUNTER)
             _check_row_values("rows", row_path, model, row)
         if name == "guild":
             guild_uids = uids
@@ -259,8 +276,8 @@ def _check_type(part: str, where: str, field: models.Field, value: Any) -> None:
         _fail(part, where, f"the wrong type for {field.name}.")
 
 
-def _check_events(events: list[Any], guild_uids: set[str]) -> None:
-    if len(events) > MAX_EVENTS:
+def _check_events(events: list[Any], guild_uids: set[str], *, sized: bool = True) -> None:
+    if sized and len(events) > MAX_EVENTS:
         _fail("events", "events", f"an import holds at most {MAX_EVENTS} changes of history.")
     seqs: set[int] = set()
     undone: set[int] = set()
@@ -269,11 +286,10 @@ def _check_events(events: list[Any], guild_uids: set[str]) -> None:
         path = f"events[{index}]"
         _check_keys("events", path, event, EVENT_KEYS, OPTIONAL_EVENT_KEYS)
         _check_message("events", path, event)
-        _check_int("events", f"{path}.seq", event["seq"], 1, MAX_INT)
+        _check_int("events", f"{path}.seq", event["seq"], 1, MAX_COUNTER)
         if event["seq"] <= last:
             _fail("events", f"{path}.seq", "changes are numbered in increasing order.")
         last = event["seq"]
-        seqs.add(event["seq"])
         if not isinstance(event["kind"], str) or not KIND.match(event["kind"]):
             _fail("events", f"{path}.kind", "a kind of change (lowercase, up to 40 characters).")
         if not isinstance(event["summary"], str) or len(event["summary"]) > 300:
@@ -284,9 +300,12 @@ def _check_events(events: list[Any], guild_uids: set[str]) -> None:
             _fail("events", f"{path}.guild", "the uid of one of the export's guilds, or null.")
         if not isinstance(event["data"], dict):
             _fail("events", f"{path}.data", "an object.")
-        _check_undoes(path, event["undoes"], seqs - {event["seq"]}, undone)
+        # `seqs` holds the earlier changes' numbers until this one's are checked (no copy per change).
+        check_data(path, event["data"], seqs)
+        _check_undoes(path, event["undoes"], seqs, undone)
         _check_datetime(f"{path}.created_at", event["created_at"])
         _check_changes(path, event["changes"])
+        seqs.add(event["seq"])
 
 
 def _check_undoes(path: str, undoes: Any, earlier: set[int], undone: set[int]) -> None:

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
 from campaigns.models import Campaign, OverrideKind, UpgradeCard
-from campaigns.selectors.overrides import campaign_cards, clean_override_fields, own_card_slug
+from campaigns.selectors.overrides import (
+    campaign_cards,
+    clean_override_fields,
+    own_card_slug,
+    own_card_suffix,
+    typed_card_target,
+)
 from campaigns.services.history import Changes
 from campaigns.services.overrides import override_put
 
@@ -34,13 +39,13 @@ def typed_card(changes: Changes, campaign: Campaign, actor: Any, *, level: int, 
         )
     name, code = str(entry["name"]).strip(), str(entry.get("code") or "").strip()
     cost = entry.get("cost")
-    target = slugify(name)[:60] or "card"
-    same = next((c for c in cards if (code and c.code == code) or slugify(c.name)[:60] == target), None)
+    target = typed_card_target(name)
+    same = next((c for c in cards if (code and c.code == code) or typed_card_target(c.name) == target), None)
     if same is not None:
         return _known(changes, campaign, actor, same, cost)
     if cost is None:
         refuse("cards", _("%(name)s: give its cost, so the guild can buy it.") % {"name": name})
-    elsewhere = next((c for c in campaign_cards(campaign) if slugify(c.name)[:60] == target), None)
+    elsewhere = next((c for c in campaign_cards(campaign) if typed_card_target(c.name) == target), None)
     if elsewhere is not None:
         refuse(
             "cards",
@@ -70,6 +75,6 @@ def _known(changes: Changes, campaign: Campaign, actor: Any, card: UpgradeCard, 
             % {"card": card.name, "cost": card.cost},
         )
     fields = clean_override_fields(OverrideKind.UPGRADE_CARD, {"cost": cost})
-    target = card.slug if card.campaign_id is None else card.slug.rpartition("--")[0]
+    target = card.slug if card.campaign_id is None else card.slug.removesuffix(own_card_suffix(campaign))
     override_put(changes, campaign, actor, kind=OverrideKind.UPGRADE_CARD, target=target, fields=fields)
     return card.slug

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access, is_campaign_scoped, require_member
 from campaigns.errors import ConflictError, refuse
-from campaigns.history_text import event_summary, part, render_english
+from campaigns.history_text import event_summary, message_fits, part, render_english
 from campaigns.models import (
     Campaign,
     Event,
@@ -26,6 +26,7 @@ from campaigns.models import (
 from campaigns.selectors.campaigns import KEPT_BY_ABANDON, is_undone, withdrawn_seqs
 from campaigns.selectors.phases import hero_draft_replaced
 from campaigns.selectors.snapshots import TRACKED, effects_in_place, find_row, restore_values, snapshot
+from campaigns.services.own_cards import own_cards_sync
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
 
@@ -134,6 +135,9 @@ def inverse_changes(event: Event) -> Changes:
     for change in reversed(event.changes):
         before, after = _restore(event.campaign, change)
         inverse.items.append({**change, "before": before, "after": after})
+    if any(change["model"] == "campaigns.contentoverride" for change in event.changes):
+        # A card typed in goes with its entry (or comes back with it); one still held refuses the undo.
+        own_cards_sync(event.campaign)
     return inverse
 
 
@@ -157,6 +161,13 @@ def revert_since(campaign: Campaign, seq: int) -> tuple[Changes, list[int]]:
     return reverted, sorted(seqs)
 
 
+def _fits(event: Event) -> bool:
+    """The change is named by its message when its values fit it, else by its stored English."""
+    return (
+        bool(event.message) and isinstance(event.params, dict) and message_fits(event.message, event.params)
+    )
+
+
 @transaction.atomic
 def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
     inverse = inverse_changes(event)
@@ -165,7 +176,7 @@ def apply_undo(*, event: Event, actor: Any, kind: str = "undo") -> Event:
         actor=actor,
         kind=kind,
         message="undid",
-        params={"what": part(event.message, **event.params) if event.message else event.summary},
+        params={"what": part(event.message, **event.params) if _fits(event) else event.summary},
         changes=inverse,
         # Undoing a guild's arrival removes the guild itself.
         guild=Guild.objects.filter(pk=event.guild_id).first(),

@@ -15,14 +15,10 @@ from django.utils.translation import gettext as _
 from campaigns.access import Access, require_member
 from campaigns.errors import refuse
 from campaigns.history_text import part, term
-from campaigns.models import Campaign, ContentOverride, OverrideKind, UpgradeCard
-from campaigns.selectors.overrides import (
-    check_target,
-    clean_override_fields,
-    clean_pack_records,
-    own_card_slug,
-)
+from campaigns.models import MAX_CONTENT_OVERRIDES, Campaign, ContentOverride, OverrideKind
+from campaigns.selectors.overrides import check_target, clean_override_fields, clean_pack_records
 from campaigns.services.history import Changes, event_record
+from campaigns.services.own_cards import own_card_keep
 
 
 def _lock(campaign: Campaign) -> None:
@@ -34,11 +30,31 @@ def _who(actor: Any) -> Any:
     return actor.get_username() if getattr(actor, "is_authenticated", False) else part("someone")
 
 
+def _check_room(campaign: Campaign, new: int) -> None:
+    """A campaign keeps at most MAX_CONTENT_OVERRIDES entries, as many as its backup restores (G5)."""
+    if ContentOverride.objects.filter(campaign=campaign).count() + new > MAX_CONTENT_OVERRIDES:
+        refuse(
+            "records",
+            _("A campaign keeps at most %(count)s content entries; this would make more.")
+            % {"count": MAX_CONTENT_OVERRIDES},
+        )
+
+
 def override_put(
-    changes: Changes, campaign: Campaign, actor: Any, *, kind: str, target: str, fields: dict[str, Any]
+    changes: Changes,
+    campaign: Campaign,
+    actor: Any,
+    *,
+    kind: str,
+    target: str,
+    fields: dict[str, Any],
+    counted: bool = False,
 ) -> ContentOverride:
-    """Enter `fields` (already clean) over the record; a correction clears an earlier verification."""
+    """Enter `fields` (already clean) over the record; a correction clears an earlier verification.
+    `counted`: the caller has checked the campaign has room for a new entry."""
     existing = ContentOverride.objects.filter(campaign=campaign, kind=kind, target=target).first()
+    if existing is None and not counted:
+        _check_room(campaign, 1)
     merged = {**(existing.fields if existing else {}), **fields}
     check_target(campaign.edition, kind, target, merged)
     user = actor if getattr(actor, "is_authenticated", False) else None
@@ -48,28 +64,9 @@ def override_put(
     else:
         override = changes.update(existing, **values, verified_by=None, verified_at=None)
     if kind == OverrideKind.UPGRADE_CARD and "deck" in merged:
-        _keep_own_card(campaign, target, merged)
+        # A card missing from the deck: a card row of this campaign alone (inventories point at cards).
+        own_card_keep(campaign, target, merged)
     return override
-
-
-def _keep_own_card(campaign: Campaign, target: str, fields: dict[str, Any]) -> None:
-    """A card typed in for this campaign is kept as a card row of its own (inventories point at cards);
-    only this campaign's reads include it, and only while its override exists."""
-    UpgradeCard.objects.update_or_create(
-        edition_id=campaign.edition_id,
-        slug=own_card_slug(campaign, target),
-        defaults={
-            "campaign": campaign,
-            "name": fields["name"],
-            "deck": fields["deck"],
-            "cost": fields.get("cost"),
-            "code": fields.get("code", ""),
-            "copies": fields.get("copies"),
-            "card_type": fields.get("card_type", ""),
-            "effect": fields.get("effect", ""),
-            "source": "typed in at the table",
-        },
-    )
 
 
 @transaction.atomic
@@ -138,10 +135,18 @@ def content_pack_import(*, access: Access, actor: Any, document: Any, revision: 
     campaign = access.campaign
     _lock(campaign)
     records = clean_pack_records(document, campaign.edition)
+    entered = set(ContentOverride.objects.filter(campaign=campaign).values_list("kind", "target").order_by())
+    _check_room(campaign, sum((r["kind"], r["target"]) not in entered for r in records))
     changes = Changes()
     for record in records:
         override = override_put(
-            changes, campaign, actor, kind=record["kind"], target=record["target"], fields=record["fields"]
+            changes,
+            campaign,
+            actor,
+            kind=record["kind"],
+            target=record["target"],
+            fields=record["fields"],
+            counted=True,
         )
         if record["verified_on"] is not None:
             changes.update(override, verified_by=None, verified_at=record["verified_on"])

@@ -13,6 +13,10 @@ Who comes along (F3):
   importer are names only (`Event.actor_name`), never linked to an account.
 Revisions are kept (a restore never moves them back), so a write based on a revision from before the
 export is refused with 409 afterwards.
+
+Content overrides are rows of the campaign like the others: loaded first (a card typed in at the table is
+a card of this campaign, which inventories point at), each checked as it was entered. A restore takes
+back the entries made after the backup in an event of its own, which undoes like any other (G5).
 """
 
 from __future__ import annotations
@@ -31,18 +35,22 @@ from campaigns.access import Access, require_owner
 from campaigns.errors import refuse
 from campaigns.models import (
     Campaign,
+    ContentOverride,
     Edition,
     Event,
     Guild,
     HeroDraftRecord,
     Membership,
     ScenarioPlay,
+    UpgradeCard,
     UpgradePhase,
 )
-from campaigns.selectors.snapshots import CAMPAIGN_PATHS, find_row
+from campaigns.selectors.overrides import campaign_card_by_key, check_target, clean_override_fields
+from campaigns.selectors.snapshots import CAMPAIGN_PATHS, find_row, snapshot
 from campaigns.selectors.transfer import LATE_CAMPAIGN_FIELDS, ROW_MODELS, attested_members
 from campaigns.selectors.transfer_schema import validate_document
-from campaigns.services.history import event_record
+from campaigns.services.history import Changes, event_record
+from campaigns.services.own_cards import own_cards_sync
 from campaigns.services.revisions import claim_campaign_revision
 
 # The campaign row's own columns a backup sets (its edition, owner and uid stay the campaign's).
@@ -86,7 +94,9 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
     require_owner(access)
     campaign = access.campaign
     claim_campaign_revision(campaign, revision)
-    document = validate_document(document)
+    # The installation's own backup: its values are checked, its size is the campaign's (a long history
+    # restores as it was kept).
+    document = validate_document(document, sized=False)
     if document["campaign"]["edition"] != list(campaign.edition.natural_key()):
         refuse("backup", _("This backup is of a campaign of another edition."))
     kept = {
@@ -94,6 +104,7 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
     }
     seq_before = campaign.history_seq
     members = set(Membership.objects.filter(campaign=campaign).values_list("user__username", flat=True))
+    entries_before = _entries(campaign)
     try:
         with transaction.atomic():
             _clear(campaign)
@@ -115,8 +126,40 @@ def campaign_restore(*, access: Access, actor: Any, revision: Any, document: Any
         message="restored",
         params={"seq": last},
     )
+    _record_entries_taken_back(campaign, actor, entries_before)
     campaign.refresh_from_db()
     return campaign
+
+
+def _entries(campaign: Campaign) -> dict[str, dict[str, Any]]:
+    return {str(o.uid): snapshot(o) for o in ContentOverride.objects.filter(campaign=campaign)}
+
+
+def _record_entries_taken_back(campaign: Campaign, actor: Any, before: dict[str, dict[str, Any]]) -> None:
+    """The content entries the restore took back (made after the backup) or changed, as one undoable
+    event: undoing it puts them back. Removals are listed first, so the undo (last first) takes out what
+    the backup brought before it puts back an entry of the same record."""
+    after = _entries(campaign)
+    model = ContentOverride._meta.label_lower
+    changes = Changes()
+    for uid in sorted(before.keys() - after.keys()):
+        changes.items.append({"model": model, "uid": uid, "before": before[uid], "after": None})
+    for uid in sorted(before.keys() & after.keys()):
+        if before[uid] != after[uid]:
+            changes.items.append({"model": model, "uid": uid, "before": before[uid], "after": after[uid]})
+    for uid in sorted(after.keys() - before.keys()):
+        changes.items.append({"model": model, "uid": uid, "before": None, "after": after[uid]})
+    if not changes:
+        return
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="content-restored",
+        changes=changes,
+        message="content-restored",
+        params={"count": len(changes.items)},
+    )
+    campaign.refresh_from_db()
 
 
 def _create_campaign(document: dict[str, Any], owner: Any) -> Campaign:
@@ -134,12 +177,14 @@ def _create_campaign(document: dict[str, Any], owner: Any) -> Campaign:
 
 
 def _clear(campaign: Campaign) -> None:
-    """Every row a backup holds, gone (the campaign row, its members and its backups stay)."""
+    """Every row a backup holds, gone (the campaign row, its members and its backups stay). Its own cards
+    follow its content entries once the backup's are loaded (`own_cards_sync`)."""
     Event.objects.filter(campaign=campaign).delete()
     Guild.objects.filter(campaign=campaign).delete()
     ScenarioPlay.objects.filter(campaign=campaign).delete()
     UpgradePhase.objects.filter(campaign=campaign).delete()
     HeroDraftRecord.objects.filter(campaign=campaign).delete()
+    ContentOverride.objects.filter(campaign=campaign).delete()
 
 
 def _load(
@@ -163,7 +208,12 @@ def _load(
             _check_constraints(obj, path)
             if model is ScenarioPlay:
                 _check_replay(campaign, obj, path)
+            if model is ContentOverride:
+                _check_entry(campaign, obj, path)
             obj.save(force_insert=True)
+        if model is ContentOverride:
+            # The cards typed in at the table, before the inventories that hold them.
+            own_cards_sync(campaign)
     late = _values(Campaign, campaign, document["campaign"], "campaign", LATE_CAMPAIGN_FIELDS)
     Campaign.objects.filter(pk=campaign.pk).update(**late)
     if progress is not None:
@@ -195,6 +245,16 @@ def _value(field: models.Field, campaign: Campaign, value: Any, path: str, linke
     if not field.is_relation:
         return field.to_python(value)
     target = field.related_model
+    if target is UpgradeCard:
+        # The edition's card, or one this campaign typed in; never another campaign's (G2).
+        card = campaign_card_by_key(campaign, value)
+        if card is None:
+            refuse(
+                "rows",
+                _("%(path)s: %(values)s is not in this installation's content.")
+                % {"path": path, "values": "/".join(map(str, value))},
+            )
+        return card
     if target in CAMPAIGN_PATHS:
         row = find_row(target, campaign, value)
         if row is None:
@@ -230,6 +290,21 @@ def _check_replay(campaign: Campaign, play: ScenarioPlay, path: str) -> None:
     episodic = campaign.mode == Campaign.Mode.EPISODIC
     if not episodic and ScenarioPlay.objects.filter(campaign=campaign, scenario=play.scenario_id).exists():
         refuse("rows", _("%(path)s: a campaign plays each scenario once.") % {"path": path})
+
+
+def _check_entry(campaign: Campaign, entry: ContentOverride, path: str) -> None:
+    """A content entry as it was entered: its fields within their bounds, naming a record of the edition
+    (or a card missing from the deck, in full)."""
+    try:
+        fields = clean_override_fields(entry.kind, entry.fields)
+        check_target(campaign.edition, entry.kind, entry.target, fields, kept=True)
+    except ValidationError as exc:
+        field, messages = next(iter(exc.message_dict.items()))
+        refuse(
+            "rows",
+            _("%(path)s.%(field)s: %(values)s")
+            % {"path": path, "field": field, "values": " ".join(messages)},
+        )
 
 
 def _check_constraints(obj: models.Model, path: str) -> None:
