@@ -58,6 +58,7 @@ SUMMARIES: dict[str, Promise] = {
     "killed-by-monster": gettext_lazy("%(what)s killed by a monster or trap"),
     "coins-paid": gettext_lazy("%(guild)s +%(coins)s"),
     "reward-missing": gettext_lazy("%(missing)s: add it by hand to %(guilds)s"),
+    "reward-unchecked": gettext_lazy("its level card is from a fan source, not checked against the box"),
     "guild-joined": gettext_lazy("%(guild)s guild joined the table"),
     "guild-claimed": gettext_lazy("%(user)s plays %(guild)s"),
     "guild-assigned": gettext_lazy("%(guild)s is now played by %(user)s"),

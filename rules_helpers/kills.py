@@ -95,6 +95,19 @@ def pvp_quest_fulfilled(
     return None if quest in completed else quest
 
 
+def monsters_to_name(listed: Sequence[str], edition: Sequence[str]) -> tuple[list[str], bool]:
+    """The Monsters a kill may name in a scenario, and whether they are the scenario's own list (N6).
+
+    RB:677-678 pays the coins "listed in that Monster's card", so a kill names its Monster. The content lists
+    each Inferno scenario's Monsters (the Campaign Book's setups, CB-PT); for base Arcadia Quest no source
+    gives them (GF:245). Decision: where a scenario lists none, every Monster of the edition is offered, and
+    the tracker says the list is the edition's, not the scenario's.
+    """
+    if listed:
+        return list(listed), True
+    return list(edition), False
+
+
 VILLAIN_TIERS = frozenset({"minor-villain", "major-villain", "villain"})
 
 

@@ -117,15 +117,24 @@ def villain_angels_in(
     angels: Mapping[str, str],
     played: Collection[str],
     held: Collection[str],
+    side_taken: bool = True,
 ) -> list[str]:
     """The Angels the Underlord fields as Monsters in ``scenario``, sorted (GF:177, from the Campaign Book's
     setups): "in Third Circle scenarios and the finale, the two angels of the Second Circle not played are
     placed at map markers A1/A2 as Monsters"; Justicar "in Hit Rock Bottom … is a Monster unless some guild
     already has him" (in his own scenario he is the Angel to rescue). Circles after the alternative ones take
     the lost alternative Angels; the last circle also takes every other Angel still lost.
+
+    An episodic game takes no side (``side_taken`` False; GF:298 "play any single scenario"), yet its setup
+    still places "2 unsaved angels" (GF:137-140). Decision (N10): every Angel of the alternative circles may
+    stand at A1/A2 there, the table says which two by naming the one it kills; the finale also takes every
+    other Angel no Guild holds (Justicar).
     """
     circles = tuple(structure)
-    lost = set(angels_lost_to_underlord(circles, angels=angels, played=played, held=held))
+    if side_taken:
+        lost = set(angels_lost_to_underlord(circles, angels=angels, played=played, held=held))
+    else:
+        lost = set(angels.values()) - set(held)
     here = next((c for c in circles if scenario in c.scenarios), None)
     alternatives = [c.order for c in circles if c.exclusive_group]
     if here is None or not alternatives or here.order <= max(alternatives):
@@ -137,6 +146,16 @@ def villain_angels_in(
         for slug in circle.scenarios
         if angels.get(slug) in lost and (circle.exclusive_group or last)
     )
+
+
+def angel_monsters_in(
+    listed: Collection[str], villains: Collection[str], *, held: Collection[str]
+) -> list[str]:
+    """The Angels a kill may name as Monsters in a scenario, sorted: those the Underlord fields there
+    (``villains``, ``villain_angels_in``) and those its setup lists as Monsters (``listed``: Justicar in the
+    Commission and Hit Rock Bottom), except an Angel some Guild already has as a Hero (GF:177 Justicar "in Hit
+    Rock Bottom … is a Monster unless some guild already has him as a Hero"; N10)."""
+    return sorted((set(listed) - set(held)) | set(villains))
 
 
 def _passed_by(circle: Circle, circles: Sequence[Circle], played: Collection[str]) -> bool:

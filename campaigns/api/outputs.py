@@ -256,7 +256,15 @@ class LiveStateOut(serializers.Serializer):
     villain_angels = serializers.ListField(
         child=serializers.CharField(), help_text="Angels the Underlord fields here as monsters (GF:177)."
     )
+    villain_angels_by_table = serializers.BooleanField(
+        help_text="An episodic game took no side: two of villain_angels stand at A1/A2, as the table placed "
+        "them (GF:177, GF:298)."
+    )
     monsters = LiveMonsterOut(many=True, help_text="The monsters a kill can name.")
+    monsters_listed = serializers.BooleanField(
+        help_text="False where the content lists none of the scenario's monsters (base, GF:245): monsters "
+        "are then the edition's."
+    )
 
 
 class LiveOut(serializers.Serializer):

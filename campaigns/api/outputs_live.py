@@ -17,6 +17,11 @@ class LiveMonsterOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     villain = serializers.BooleanField(help_text="A villain pays every guild that wounded it (RB:964-967).")
+    reward_checked = serializers.BooleanField(
+        allow_null=True,
+        help_text="Whether its reward at this level was checked against the box (false: a fan source, "
+        "GF:8-9); null when the content has no reward for it.",
+    )
 
 
 class LiveHeroOut(serializers.Serializer):

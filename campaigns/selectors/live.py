@@ -11,6 +11,8 @@ from campaigns.models import (
     Campaign,
     Guild,
     Hero,
+    Monster,
+    MonsterLevelCard,
     PlayResult,
     Quest,
     Scenario,
@@ -258,14 +260,9 @@ def in_play(campaign: Campaign, play: ScenarioPlay) -> dict[str, Any]:
         angels=angels,
         played=set(played_slugs(campaign)),
         held=on_roster,
+        side_taken=carried,
     )
-    uses = play.scenario.scenario_monsters.select_related("monster")
-    monsters = {u.monster.slug: u.monster for u in uses}
-    for angel in Hero.objects.filter(edition=campaign.edition_id, slug__in=villains).select_related(
-        "monster"
-    ):
-        if angel.monster_id:
-            monsters[angel.monster.slug] = angel.monster
+    monsters, listed = kill_monsters(campaign, play, villains, on_roster)
     return {
         "titles_in_play": [
             {
@@ -278,8 +275,42 @@ def in_play(campaign: Campaign, play: ScenarioPlay) -> dict[str, Any]:
             for slug, holders in helping.items()
         ],
         "villain_angels": villains,
-        "monsters": [
-            {"slug": m.slug, "name": m.name, "villain": kills.is_villain(m.tier)}
-            for m in sorted(monsters.values(), key=lambda m: m.name)
-        ],
+        # An episodic game took no side: two of these stand at A1/A2, and the table says which (N10).
+        "villain_angels_by_table": not carried and bool(villains),
+        "monsters": monsters,
+        "monsters_listed": listed,
     }
+
+
+def kill_monsters(
+    campaign: Campaign, play: ScenarioPlay, villains: list[str], on_roster: set[str]
+) -> tuple[list[dict[str, Any]], bool]:
+    """The Monsters a kill may name, and whether they are the scenario's own list: the scenario's, or the
+    edition's where it lists none (`kills.monsters_to_name`, N6), with the Angels `progression.
+    angel_monsters_in` lets a kill name (N10); each says whether its reward at this level was checked
+    against the box (None: no reward in the content; GF:8-9)."""
+    edition = {m.slug: m for m in Monster.objects.filter(edition=campaign.edition_id)}
+    angels = Hero.objects.filter(edition=campaign.edition_id, is_angel=True, monster__isnull=False)
+    angel_of = {hero.monster.slug: hero.slug for hero in angels.select_related("monster")}
+    listed = [use.monster.slug for use in play.scenario.scenario_monsters.select_related("monster")]
+    plain = [slug for slug, m in edition.items() if not m.is_angel and slug not in angel_of]
+    named, own = kills.monsters_to_name([s for s in listed if s not in angel_of], plain)
+    angel_monsters = {hero: monster for monster, hero in angel_of.items()}
+    named += [
+        angel_monsters[hero]
+        for hero in progression.angel_monsters_in(
+            [angel_of[s] for s in listed if s in angel_of], villains, held=on_roster
+        )
+        if hero in angel_monsters
+    ]
+    cards = MonsterLevelCard.objects.filter(monster__edition=campaign.edition_id, label=play.level)
+    checked = {c.monster_id: c.verified for c in cards if c.reward is not None}
+    return [
+        {
+            "slug": m.slug,
+            "name": m.name,
+            "villain": kills.is_villain(m.tier),
+            "reward_checked": checked.get(m.pk),
+        }
+        for m in sorted({edition[s] for s in named if s in edition}, key=lambda m: m.name)
+    ], own

@@ -49,3 +49,34 @@ def test_the_ticket_scalper_controls_spawning():
 
     assert title_controls_spawn("ticket-scalper")
     assert not title_controls_spawn("trailblazer")
+
+
+def test_an_episodic_game_may_meet_any_second_circle_angel_at_a1_and_a2():
+    """N10: GF:177 "in Third Circle scenarios and the finale, the two angels of the Second Circle not played
+    are placed at map markers A1/A2 as Monsters"; GF:137-140 the setups place "2 unsaved angels"; GF:298 an
+    episodic game plays "any single scenario", so no side was taken: any of the four may stand there (the
+    table says which), and in the finale Justicar too, held by no guild."""
+    from rules_helpers.progression import villain_angels_in as villains
+
+    four = ["angel-eyes", "benjamin", "leah", "the-wanderer"]
+    args = {"angels": INFERNO_ANGELS, "played": (), "held": (), "side_taken": False}
+    assert villains(INFERNO, "pit-of-tormented-souls", **args) == four
+    assert villains(INFERNO, "hit-rock-bottom", **args) == [
+        "angel-eyes",
+        "benjamin",
+        "justicar",
+        "leah",
+        "the-wanderer",
+    ]
+    assert villains(INFERNO, "the-prisoner", **args) == []
+
+
+def test_an_angel_a_guild_holds_is_no_monster_even_where_the_setup_lists_it():
+    """N10: GF:177 Justicar "in Hit Rock Bottom … is a Monster unless some guild already has him"."""
+    from rules_helpers.progression import angel_monsters_in
+
+    assert angel_monsters_in(["justicar"], ["leah", "the-wanderer"], held={"justicar"}) == [
+        "leah",
+        "the-wanderer",
+    ]
+    assert angel_monsters_in(["justicar"], ["leah"], held=()) == ["justicar", "leah"]

@@ -93,3 +93,15 @@ def test_no_pvp_quest_without_an_enemy_hero_killed_by_a_guild(victim, killer, vi
     player to get the PvP Quest related to killing a Hero of his own Guild"; RB:680-682 a Hero killed by a
     Monster or "any other game circumstances, like traps" is killed by no Guild."""
     assert pvp_quest_fulfilled(victim, killer=killer, victim_guild=victim_guild) is None
+
+
+def test_a_scenario_without_a_monster_list_names_the_editions_monsters():
+    """N6: RB:677-678 the coins are "listed in that Monster's card", so a kill names its Monster; GF:245 gives
+    no base scenario's monsters, so the edition's are offered, and said to be."""
+    from rules_helpers.kills import monsters_to_name
+
+    assert monsters_to_name(["cerberus", "harpy"], ["cerberus", "harpy", "demoness"]) == (
+        ["cerberus", "harpy"],
+        True,
+    )
+    assert monsters_to_name([], ["goblin-archer", "troll"]) == (["goblin-archer", "troll"], False)

@@ -55,8 +55,9 @@ OWNER_PAGE_COLD = 1 + OWNER_PAGE + 12 + 5 + 5
 API, API_COLD = 1, 13
 # With a scenario tracked live, computing the page adds the live tracker: its results with their heroes'
 # lines, the quests, the results it would record, what is in play, and the scenario's angel and Save the
-# Angel quests (10), whatever was swapped.
-LIVE_PAGE_COLD = OWNER_PAGE_COLD + 10
+# Angel quests (10), whatever was swapped; + the monsters a kill can name: the edition's monsters, its angels
+# and the level cards that say whether a reward was checked (3, N6 and N10).
+LIVE_PAGE_COLD = OWNER_PAGE_COLD + 13
 
 
 def full_campaign(owner):
