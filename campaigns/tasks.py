@@ -10,6 +10,13 @@ from celery import Task, shared_task
 from campaigns.errors import RENDER_TRANSIENT_ERRORS
 
 MAX_RETRIES = 3
+# A render takes a few seconds; stopped well before a minute, so a sheet pending for longer than that
+# (`services.documents.STUCK_AFTER`) is one no worker is rendering any more, and is queued again.
+RENDER_SOFT_LIMIT = 45
+RENDER_TIME_LIMIT = 50
+# An import of the largest file allowed (2 MB, or 2,000 pack records) takes well under a minute.
+IMPORT_SOFT_LIMIT = 120
+IMPORT_TIME_LIMIT = 150
 
 
 class SheetTask(Task):
@@ -31,8 +38,8 @@ class SheetTask(Task):
     acks_late=True,  # safe to run twice: a done document is skipped, a re-render overwrites the same file
     reject_on_worker_lost=True,
     ignore_result=True,
-    soft_time_limit=60,
-    time_limit=90,
+    soft_time_limit=RENDER_SOFT_LIMIT,
+    time_limit=RENDER_TIME_LIMIT,
     autoretry_for=RENDER_TRANSIENT_ERRORS,
     max_retries=MAX_RETRIES,
     retry_backoff=2,
@@ -54,12 +61,34 @@ def backup_campaign(campaign_id: int, reason: str) -> None:
     backups.campaign_backup_create(campaign_id=campaign_id, reason=reason)
 
 
-@shared_task(ignore_result=True, acks_late=True, soft_time_limit=120, time_limit=150)
+@shared_task(
+    ignore_result=True, acks_late=True, soft_time_limit=IMPORT_SOFT_LIMIT, time_limit=IMPORT_TIME_LIMIT
+)
 def import_campaign(job_id: int) -> None:
     """Load a large campaign import in the background (the importer polls its progress)."""
     from campaigns.services import imports
 
     imports.campaign_import_run(job_id=job_id)
+
+
+@shared_task(
+    ignore_result=True, acks_late=True, soft_time_limit=IMPORT_SOFT_LIMIT, time_limit=IMPORT_TIME_LIMIT
+)
+def import_content_pack(job_id: int) -> None:
+    """Load a large content pack into its campaign in the background (the importer polls its status)."""
+    from campaigns.services import imports
+
+    imports.content_pack_import_run(job_id=job_id)
+
+
+@shared_task(ignore_result=True, soft_time_limit=30, time_limit=40)
+def requeue_stuck_work() -> None:
+    """Periodic (celery beat, every few seconds): queue again the renders and imports whose worker died
+    (or whose message was lost) instead of waiting for the broker's visibility timeout (G14)."""
+    from campaigns.services import documents, imports
+
+    documents.sheet_documents_requeue_stuck()
+    imports.imports_requeue_stuck()
 
 
 @shared_task(ignore_result=True, acks_late=True, soft_time_limit=300, time_limit=330)

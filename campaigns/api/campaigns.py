@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -23,7 +24,7 @@ from campaigns.api.base import (
 )
 from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
-from campaigns.selectors.backups import import_job
+from campaigns.selectors.backups import campaign_in_background, import_job
 from campaigns.selectors.campaigns import campaign_list_rows
 from campaigns.selectors.transfer import campaign_export, campaign_export_for
 from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
@@ -160,16 +161,15 @@ class Import(CampaignAPIView):
         },
     )
     def post(self, request: Request) -> Response:
-        """Up to 1 MB the campaign is created at once (201); a larger file is loaded by a worker (202, then
-        poll `imports/{id}/`)."""
-        length = _declared_length(request)
+        """Up to 256 KB and 1,000 changes of history the campaign is created at once (201); a larger file is
+        checked at once (400 naming the bad value), then loaded by a worker (202, then poll `status_url`)."""
+        length = declared_length(request)
         # Refused before the body is read or parsed (F9): a real export is far smaller.
         if length > MAX_DOCUMENT_BYTES:
             return Response({"detail": TOO_BIG}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
-        if length > imports.BACKGROUND_IMPORT_BYTES:
+        if campaign_in_background(request.data, length):
             job = imports.campaign_import_queue(owner=request.user, data=request.data)
-            answer = import_job(user=request.user, job_id=job.pk)
-            return Response(answer, status=status.HTTP_202_ACCEPTED)
+            return Response(queued_answer(request, job.pk), status=status.HTTP_202_ACCEPTED)
         with transaction.atomic():
             campaign = transfer.campaign_import(owner=request.user, data=request.data)
         access = campaign_access(user=request.user, pk=campaign.pk)
@@ -182,13 +182,18 @@ class ImportStatus(CampaignAPIView):
     @extend_schema(responses={200: ImportStatusOut, **errors(403, 404)})
     def get(self, request: Request, job: int) -> Response:
         """A background import: waiting, loading (with its percentage), done (the campaign) or refused."""
-        answer = import_job(user=request.user, job_id=job)
-        if answer is None:
-            raise Http404
-        return Response(answer)
+        return Response(queued_answer(request, job))
 
 
-def _declared_length(request: Request) -> int:
+def queued_answer(request: Request, job_id: int) -> dict:
+    """A background import as its importer sees it, with where to poll it; 404 for anyone else."""
+    answer = import_job(user=request.user, job_id=job_id)
+    if answer is None:
+        raise Http404
+    return {**answer, "status_url": reverse("campaign-import-status", kwargs={"job": job_id})}
+
+
+def declared_length(request: Request) -> int:
     try:
         return int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:

@@ -314,10 +314,21 @@ class CampaignDocument(serializers.Serializer):
 
 class ImportStatusOut(serializers.Serializer):
     id = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=["campaign", "content-pack"],
+        help_text="A campaign export, or a content pack into a campaign.",
+    )
     status = serializers.ChoiceField(choices=["pending", "running", "done", "failed"])
     progress = serializers.IntegerField(help_text="Percent done.")
-    campaign = serializers.IntegerField(allow_null=True, help_text="The new campaign, once done.")
-    errors = serializers.DictField(help_text="Why the document was refused (status failed).")
+    campaign = serializers.IntegerField(
+        allow_null=True,
+        help_text="A campaign export: the new campaign, once done. A content pack: the campaign it fills.",
+    )
+    errors = serializers.DictField(
+        help_text="Why the document was refused (status failed): messages by the path of the bad value."
+    )
+    result = serializers.DictField(help_text='What a done import made (a content pack: {"records": n}).')
+    status_url = serializers.CharField(help_text="Where to poll this status.")
 
 
 class BackupOut(serializers.Serializer):

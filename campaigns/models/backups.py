@@ -32,7 +32,12 @@ class CampaignBackup(models.Model):
 
 
 class CampaignImport(models.Model):
-    """A large import, loaded by a worker so the request does not wait; the importer polls its status."""
+    """A large import (a campaign export, or a content pack into a campaign), loaded by a worker so the
+    request does not wait; the importer polls its status."""
+
+    class Kind(models.TextChoices):
+        CAMPAIGN = "campaign", "A campaign export"
+        CONTENT_PACK = "content-pack", "A content pack into a campaign"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for a worker"
@@ -41,13 +46,23 @@ class CampaignImport(models.Model):
         FAILED = "failed", "Refused"
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CAMPAIGN)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     # The document waits here for the worker and is dropped once loaded or refused.
     document = models.JSONField(null=True, blank=True)
+    # A campaign export: the new campaign, once done. A content pack: the campaign it goes into.
     campaign = models.ForeignKey(Campaign, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # A refused document: the field messages a direct import would have answered with.
     errors = models.JSONField(default=dict, blank=True)
+    # What a done import made (a content pack: {"records": n}).
+    result = models.JSONField(default=dict, blank=True)
+    # The importer's language: the worker words the refusals in it.
+    language = models.CharField(max_length=10, default="en")
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the job was last sent to the workers, and when a worker last took it: a job waiting or loading
+    # for longer than it could is sent again (`services.imports.imports_requeue_stuck`).
+    queued_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

@@ -42,6 +42,9 @@ class SheetDocument(models.Model):
     queued_at = models.DateTimeField(
         null=True, blank=True, help_text="When the render was last put on the queue."
     )
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a worker last began rendering it."
+    )
 
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -10,20 +10,33 @@ import json
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import OVERRIDE_FIELDS
+from campaigns.models import OVERRIDE_FIELDS, CampaignImport
 from campaigns.pages.rendering import page_access
 from campaigns.pages.views import add_service_errors
+from campaigns.selectors.backups import (
+    PACK_INLINE_BYTES,
+    PACK_INLINE_RECORDS,
+    import_job,
+    pack_in_background,
+)
 from campaigns.selectors.content_gaps import content_gaps
 from campaigns.selectors.overrides import member_campaigns_of, override_rows, record_values
-from campaigns.services import overrides
+from campaigns.selectors.pack_schema import MAX_PACK_BYTES
+from campaigns.services import imports, overrides
+from companion.parsers import json_depth
+
+IMPORT_STATUS = "campaigns/_import_status.html"
+# Refusals about the whole file rather than one of its values: shown without a path.
+WHOLE_FILE = {None, "__all__", "document", "campaign"}
 
 LABELS = {
     "life": _("Life"),
@@ -87,15 +100,33 @@ class OverrideForm(forms.Form):
 
 
 class PackForm(forms.Form):
-    pack = forms.CharField(label=_("Content pack (JSON)"), widget=forms.Textarea(attrs={"rows": 4}))
+    pack = forms.CharField(
+        label=_("Content pack (JSON)"), widget=forms.Textarea(attrs={"rows": 4}), max_length=MAX_PACK_BYTES
+    )
 
     def clean_pack(self) -> Any:
+        text = self.cleaned_data["pack"]
+        # Python's parser recurses once per level: a deep text is refused before it is parsed (F10, G6).
+        deepest = settings.API_JSON_MAX_DEPTH
+        if text.count("[") + text.count("{") > deepest and json_depth(text) > deepest:
+            raise forms.ValidationError(
+                _("JSON nested deeper than %(depth)s levels is not a content pack.") % {"depth": deepest}
+            )
         try:
-            return json.loads(self.cleaned_data["pack"])
-        except ValueError:
+            return json.loads(text)
+        except (ValueError, RecursionError):
             raise forms.ValidationError(
                 _("This is not a content pack: paste the JSON file's text.")
             ) from None
+
+    def size(self) -> int:
+        return len(self.data.get("pack", "").encode())
+
+
+def refuse_nul(*values: str) -> None:
+    """A NUL character is never part of a name or slug (and PostgreSQL cannot even look it up): 400 (G6)."""
+    if any("\x00" in value for value in values):
+        raise BadRequest(_("A NUL character is not part of any name."))
 
 
 def _initial(kind: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -108,6 +139,7 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = access.campaign
     source = request.POST if request.method == "POST" else request.GET
     kind, target = source.get("kind", ""), source.get("target", "")
+    refuse_nul(kind, target)
     record = record_values(campaign, kind, target) if kind in OVERRIDE_FIELDS and target else None
     form = None
     if record is not None:
@@ -116,10 +148,9 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
     pack_form = PackForm(request.POST if request.POST.get("action") == "import" else None)
     status = 200
     if request.method == "POST":
-        status = _write(request, access, kind, target, form, pack_form)
+        status, job = _write(request, access, kind, target, form, pack_form)
         if status == 200:
-            query = urlencode({"kind": kind, "target": target}) if record is not None else ""
-            return redirect(reverse("campaigns:content", args=[pk]) + (f"?{query}" if query else ""))
+            return redirect(_written(pk, job, {"kind": kind, "target": target} if record is not None else {}))
     context = {
         "campaign": campaign,
         "may_write": access.is_member,
@@ -131,11 +162,16 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
         "gaps": content_gaps(campaign.edition, campaign),
         "entries": override_rows(campaign),
         "share": request.GET.get("share", ""),
+        "import_job": _import_context(request, campaign.pk, request.GET.get("import")),
+        "inline_pack": {"kb": PACK_INLINE_BYTES // 1024, "records": PACK_INLINE_RECORDS},
     }
     return render(request, "campaigns/content.html", context, status=status)
 
 
-def _write(request: HttpRequest, access: Any, kind: str, target: str, form: Any, pack_form: PackForm) -> int:
+def _write(
+    request: HttpRequest, access: Any, kind: str, target: str, form: Any, pack_form: PackForm
+) -> tuple[int, int | None]:
+    """The status of the write, and the background import it queued (a large pack) if any."""
     action = request.POST.get("action")
     shown = form if action == "enter" and form is not None else pack_form
     try:
@@ -146,24 +182,77 @@ def _write(request: HttpRequest, access: Any, kind: str, target: str, form: Any,
         elif action == "verify":
             overrides.content_override_verify(access=access, actor=request.user, kind=kind, target=target)
         elif action == "import" and pack_form.is_valid():
-            overrides.content_pack_import(
-                access=access, actor=request.user, document=pack_form.cleaned_data["pack"]
-            )
+            return 200, _import(request, access, pack_form)
         else:
-            return 400
+            return 400, None
     except ValidationError as exc:
-        add_service_errors(shown, exc)
-        return 400
+        if shown is pack_form:
+            for line in error_lines(exc.message_dict if hasattr(exc, "error_dict") else exc.messages):
+                pack_form.add_error(None, line)
+        else:
+            add_service_errors(shown, exc)
+        return 400, None
     except PermissionDenied as exc:
         shown.add_error(None, str(exc))
-        return 403
-    return 200
+        return 403, None
+    return 200, None
+
+
+def _written(pk: int, job: int | None, record: dict[str, str]) -> str:
+    """Where a write goes back to: the pack's import under way, else the record entered (or the page)."""
+    query = urlencode({"import": job} if job else record)
+    return reverse("campaigns:content", args=[pk]) + (f"?{query}" if query else "")
+
+
+def _import(request: HttpRequest, access: Any, pack_form: PackForm) -> int | None:
+    """A small pack is imported now; a large one is checked now and queued (its job's id)."""
+    document = pack_form.cleaned_data["pack"]
+    if pack_in_background(document, pack_form.size()):
+        return imports.content_pack_import_queue(access=access, actor=request.user, document=document).pk
+    overrides.content_pack_import(access=access, actor=request.user, document=document)
+    return None
+
+
+def error_lines(messages: dict[str, list[str]] | list[str]) -> list[str]:
+    """A refusal's messages, each after the path of the value it names (`records[12].cost: ...`)."""
+    if isinstance(messages, list):
+        return list(messages)
+    return [
+        message if path in WHOLE_FILE else f"{path}: {message}"
+        for path, listed in messages.items()
+        for message in listed
+    ]
+
+
+def _import_context(request: HttpRequest, campaign_id: int, job_id: Any) -> dict[str, Any] | None:
+    """The reader's own background import of a pack into this campaign, as the status part shows it."""
+    if not str(job_id or "").isdigit() or len(str(job_id)) > 12:
+        return None
+    job = import_job(user=request.user, job_id=int(job_id))
+    if job is None or job["kind"] != CampaignImport.Kind.CONTENT_PACK or job["campaign"] != campaign_id:
+        return None
+    return {
+        **job,
+        "lines": error_lines(job["errors"]),
+        "status_url": reverse("campaigns:content-import", args=[campaign_id, job["id"]]),
+        "page_url": reverse("campaigns:content", args=[campaign_id]),
+    }
+
+
+def content_import_status(request: HttpRequest, pk: int, job: int) -> HttpResponse:
+    """The status part of a background pack import, polled by the content page until it is done."""
+    access = page_access(request, pk)
+    shown = _import_context(request, access.campaign.pk, job)
+    if shown is None:
+        raise Http404
+    return render(request, IMPORT_STATUS, {"import_job": shown})
 
 
 @login_required
 def content_fill(request: HttpRequest) -> HttpResponse:
     """From the content report: the campaigns of the edition where the reader may fill the record in."""
     edition, kind, target = (request.GET.get(k, "") for k in ("edition", "kind", "target"))
+    refuse_nul(edition, kind, target)
     query = urlencode({"kind": kind, "target": target})
     campaigns = [
         {"name": c.name, "url": f"{reverse('campaigns:content', args=[c.pk])}?{query}"}

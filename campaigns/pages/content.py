@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 
+from campaigns.pages.campaign_content import refuse_nul
 from campaigns.selectors.content import content_report, editions_list
 from campaigns.selectors.content_search import KINDS, MAX_QUERY, content_search
 
@@ -26,6 +27,7 @@ def search(request: HttpRequest) -> HttpResponse:
     """Upgrade cards, Death Curses and monsters with their effects, filtered by the words typed."""
     edition, editions = _edition(request)
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
+    refuse_nul(query, request.GET.get("edition", ""))
     kind = request.GET.get("kind", "")
     kind = kind if kind in KINDS else ""
     found = content_search(edition=edition, query=query, kind=kind) if edition else {}

@@ -17,6 +17,11 @@ urlpatterns = [
     path("<int:pk>/record/", views.record_review, name="record-review"),
     path("<int:pk>/monsters/", views.campaign_monsters, name="monsters"),
     path("<int:pk>/content/", campaign_content.campaign_content, name="content"),
+    path(
+        "<int:pk>/content/imports/<int:job>/",
+        campaign_content.content_import_status,
+        name="content-import",
+    ),
     path("content/fill/", campaign_content.content_fill, name="content-fill"),
     path("<int:pk>/history/", views.campaign_history, name="history"),
     path("<int:pk>/print/", printing.sheet_print, name="print"),

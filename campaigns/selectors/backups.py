@@ -29,6 +29,27 @@ def campaign_backups(campaign: Campaign) -> list[dict[str, Any]]:
     ]
 
 
+# Up to these sizes an import is loaded in the request (well under a second); above either, by a worker.
+# A pack's record costs several queries (its target, its name among the deck's cards), a campaign's change
+# one insert: packs go to the worker sooner.
+CAMPAIGN_INLINE_BYTES = 256 * 1024
+CAMPAIGN_INLINE_EVENTS = 1000
+PACK_INLINE_BYTES = 64 * 1024
+PACK_INLINE_RECORDS = 100
+
+
+def campaign_in_background(data: Any, size: int) -> bool:
+    """Whether a campaign export is loaded by a worker: over CAMPAIGN_INLINE_BYTES or _EVENTS."""
+    events = data.get("events") if isinstance(data, dict) else None
+    return size > CAMPAIGN_INLINE_BYTES or (isinstance(events, list) and len(events) > CAMPAIGN_INLINE_EVENTS)
+
+
+def pack_in_background(document: Any, size: int) -> bool:
+    """Whether a content pack is loaded by a worker: over PACK_INLINE_BYTES or PACK_INLINE_RECORDS."""
+    records = document.get("records") if isinstance(document, dict) else None
+    return size > PACK_INLINE_BYTES or (isinstance(records, list) and len(records) > PACK_INLINE_RECORDS)
+
+
 def import_progress_key(job_id: int) -> str:
     """Where a running import reports how far it got (its transaction hides the rows until the end)."""
     return f"campaigns:import:{job_id}:progress"
@@ -44,8 +65,10 @@ def import_job(*, user: Any, job_id: Any) -> dict[str, Any] | None:
     finished = job.status in (CampaignImport.Status.DONE, CampaignImport.Status.FAILED)
     return {
         "id": job.pk,
+        "kind": job.kind,
         "status": job.status,
         "progress": 100 if finished else int(cache.get(import_progress_key(job.pk), 0)),
         "campaign": job.campaign_id,
         "errors": job.errors,
+        "result": job.result,
     }

@@ -33,6 +33,7 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.pack_schema import check_pack_records
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.counts import is_whole_number
 from rules_helpers.monsters import level_bracket
@@ -382,6 +383,16 @@ def campaign_level_cards_list(campaign: Campaign, level: int) -> list[UpgradeCar
 
 def clean_pack_records(document: Any, edition: Edition) -> list[dict[str, Any]]:
     """A content pack's records, each checked; the first bad one is a 400 naming it."""
+    records = pack_values(document, edition)
+    for index, record in enumerate(records):
+        path = f"records[{index}]."
+        check_target(edition, record["kind"], record.get("target"), record["fields"], path=path)
+    return records
+
+
+def pack_values(document: Any, edition: Edition) -> list[dict[str, Any]]:
+    """What of a pack is checked without reading the database (its frame, each record's shape and values):
+    a pack too large to import in the request is checked so before it is queued."""
     if not isinstance(document, dict) or document.get("format") != PACK_FORMAT:
         refuse(
             "format", _("Not a content pack (expected format %(format)s).") % {"format": repr(PACK_FORMAT)}
@@ -394,21 +405,19 @@ def clean_pack_records(document: Any, edition: Edition) -> list[dict[str, Any]]:
         refuse(
             "edition",
             _("This pack is for %(pack)s, not %(edition)s.")
-            % {"pack": repr(document.get("edition")), "edition": edition.slug},
+            % {"pack": repr(document.get("edition"))[:60], "edition": edition.slug},
         )
     records = document.get("records")
     if not isinstance(records, list) or len(records) > MAX_PACK_RECORDS:
         refuse("records", _("A list of at most %(count)s records.") % {"count": MAX_PACK_RECORDS})
+    check_pack_records(records)
     clean, seen = [], set()
     for index, record in enumerate(records):
         path = f"records[{index}]."
-        if not isinstance(record, dict) or set(record) - {"kind", "target", "fields", "verified_on"}:
-            refuse(f"{path}record", _("A record holds kind, target, fields and verified_on, nothing else."))
         fields = clean_override_fields(record.get("kind"), record.get("fields", {}), path=path)
-        check_target(edition, record["kind"], record.get("target"), fields, path=path)
-        key = (record["kind"], record["target"])
+        key = (record["kind"], record.get("target"))
         if key in seen:
-            refuse(f"{path}target", _("%(target)s is listed twice.") % {"target": repr(record["target"])})
+            refuse(f"{path}target", _("%(target)s is listed twice.") % {"target": repr(key[1])[:180]})
         seen.add(key)
         clean.append({**record, "fields": fields, "verified_on": _date(record.get("verified_on"), path)})
     return clean

@@ -39,8 +39,11 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (
     RedisTimeoutError,
     ConnectionError,
 )
-# Rendering takes about a second; a sheet still pending after this long is queued again when asked for.
-REQUEUE_AFTER = timedelta(minutes=2)
+# Rendering takes a few seconds and is stopped before a minute (`tasks.RENDER_TIME_LIMIT`): a sheet queued
+# and not rendering for this long lost its worker or its message. The periodic `requeue_stuck_work` queues
+# it again (G14), and so does asking for it again.
+STUCK_AFTER = timedelta(seconds=60)
+REQUEUE_AFTER = STUCK_AFTER
 UNAVAILABLE = gettext_lazy(
     "PDF rendering is temporarily unavailable (the task queue does not answer); try again shortly."
 )
@@ -120,7 +123,33 @@ def _request(**key: Any) -> tuple[SheetDocument, bool]:
 
 def _lost(document: SheetDocument) -> bool:
     """A render queued long ago and never done: its message may have died with a broker; queue it again."""
-    return document.queued_at is None or document.queued_at < timezone.now() - REQUEUE_AFTER
+    return SheetDocument.objects.filter(_stuck(), pk=document.pk).exists()
+
+
+def _stuck() -> Q:
+    """Pending, queued more than STUCK_AFTER ago, and no worker began rendering it since (a render that
+    began is over by then: its time limit is shorter)."""
+    cutoff = timezone.now() - STUCK_AFTER
+    queued_long_ago = Q(queued_at__lt=cutoff) | Q(queued_at__isnull=True, created_at__lt=cutoff)
+    not_rendering = Q(started_at__isnull=True) | Q(started_at__lt=cutoff)
+    return Q(status=SheetDocument.Status.PENDING) & queued_long_ago & not_rendering
+
+
+def sheet_documents_requeue_stuck(*, limit: int = 100) -> int:
+    """Queue again every stuck render (periodic, G14); returns how many were sent. A render that runs twice
+    is harmless: a done document is skipped, a re-render overwrites the same file."""
+    sent = 0
+    for pk in SheetDocument.objects.filter(_stuck()).order_by("pk").values_list("pk", flat=True)[:limit]:
+        try:
+            render_sheet_document.delay(pk)
+        except BROKER_ERRORS as exc:
+            logger.warning("Could not queue the stuck render of sheet document %s again: %s", pk, exc)
+            break
+        SheetDocument.objects.filter(pk=pk).update(queued_at=timezone.now())
+        sent += 1
+    if sent:
+        logger.info("Queued %s stuck sheet renders again", sent)
+    return sent
 
 
 def _reset(document: SheetDocument) -> SheetDocument:
@@ -156,6 +185,7 @@ def sheet_document_render(*, document_id: int, retryable: bool = True) -> SheetD
     document = SheetDocument.objects.select_related("campaign", "edition").filter(pk=document_id).first()
     if document is None or document.status == SheetDocument.Status.DONE:
         return document
+    SheetDocument.objects.filter(pk=document.pk).update(started_at=timezone.now())
     try:
         content = _render(document)
     except TRANSIENT_ERRORS as exc:

@@ -176,6 +176,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaigns.tasks.prune_sheet_documents",
         "schedule": timedelta(minutes=env.int("SHEET_PRUNE_EVERY_MINUTES", default=60)),
     },
+    # A render or an import whose worker died (or whose message was lost) is queued again once it has been
+    # waiting a minute, instead of after the broker's visibility timeout (10 minutes).
+    "requeue-stuck-work": {
+        "task": "campaigns.tasks.requeue_stuck_work",
+        "schedule": timedelta(seconds=env.int("STUCK_CHECK_EVERY_SECONDS", default=15)),
+    },
 }
 # Printed sheets kept per campaign: the documents of its latest N revisions (every paper and language);
 # older ones and their files are deleted by the periodic task above.
