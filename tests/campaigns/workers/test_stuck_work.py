@@ -9,8 +9,10 @@ import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+import redis
 from django.conf import settings
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -26,12 +28,33 @@ from tests.campaigns.workers.helpers import drop_queue, poll, start_worker, stop
 pytestmark = [pytest.mark.services, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 POLL_SECONDS = 60
+BROKER_DATABASE = 12
 
 
 @pytest.fixture
-def private_queue(monkeypatch):
-    """The render and pack tasks go to a queue no other worker on this Redis reads; tasks are sent, not
-    run in this process."""
+def broker_url(redis_url):
+    """A Redis database of these tests' own for the broker: the suites' cache.clear() (a FLUSHDB of the
+    shared one, in this run or another on the machine) must not drop the task waiting in the queue."""
+    url = urlunsplit(urlsplit(redis_url)._replace(path=f"/{BROKER_DATABASE}"))
+    shared, celery_app.conf.broker_url = celery_app.conf.broker_url, url
+    _forget_connections()
+    yield url
+    celery_app.conf.broker_url = shared
+    _forget_connections()
+    # Nothing left behind: the killed worker's unacknowledged message, the tasks the demo's scenarios sent.
+    redis.Redis.from_url(url).flushdb()
+
+
+def _forget_connections() -> None:
+    """Celery keeps its broker connections in pools; drop them so the next publish uses the new URL."""
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
+
+
+@pytest.fixture
+def private_queue(broker_url, monkeypatch):
+    """The render and pack tasks go to a queue no other worker reads; tasks are sent, not run in this
+    process."""
     queue = f"stuck-test-{uuid.uuid4().hex[:10]}"
     for task in (render_sheet_document, import_content_pack):
         monkeypatch.setattr(task, "queue", queue, raising=False)
@@ -53,7 +76,7 @@ def _log(path: Path) -> str:
 
 
 def test_a_sheet_whose_whole_worker_died_is_queued_again_after_a_minute(
-    postgres, redis_url, private_queue, tmp_path, monkeypatch
+    postgres, broker_url, private_queue, tmp_path, monkeypatch
 ):
     """G14: the probe killed the worker (main process and all) mid-render and the sheet stayed pending
     until the broker redelivered it 683 s later. The broker's visibility timeout stays 10 minutes here."""
@@ -61,7 +84,7 @@ def test_a_sheet_whose_whole_worker_died_is_queued_again_after_a_minute(
     marker = tmp_path / "rendering"
     monkeypatch.setenv("WORKER_FAULT_MARKER", str(marker))
     monkeypatch.delenv("WORKER_VISIBILITY_TIMEOUT", raising=False)
-    first = start_worker(private_queue, redis_url, tmp_path / "first.log")
+    first = start_worker(private_queue, broker_url, tmp_path / "first.log")
     second = None
     api = APIClient()
     api.force_authenticate(user("ana"))
@@ -78,7 +101,7 @@ def test_a_sheet_whose_whole_worker_died_is_queued_again_after_a_minute(
         assert document.status == "pending" and document.started_at is not None
         assert documents.sheet_documents_requeue_stuck() == 0  # rendering began under a minute ago
         monkeypatch.delenv("WORKER_FAULT_MARKER")
-        second = start_worker(private_queue, redis_url, tmp_path / "second.log")
+        second = start_worker(private_queue, broker_url, tmp_path / "second.log")
         _a_minute_passes(document.pk)
         requeue_stuck_work()  # what celery beat runs every 15 seconds
         body = poll(api, response.data["status_url"], tmp_path / "second.log")
@@ -93,7 +116,7 @@ def test_a_sheet_whose_whole_worker_died_is_queued_again_after_a_minute(
 
 
 def test_a_real_worker_loads_a_large_pack_while_its_importer_polls(
-    postgres, redis_url, private_queue, tmp_path
+    postgres, broker_url, private_queue, tmp_path
 ):
     campaign = demo_campaign()
     records = [
@@ -106,7 +129,7 @@ def test_a_real_worker_loads_a_large_pack_while_its_importer_polls(
     ]
     document = {"format": "inferno-companion-content", "version": 1, "edition": "inferno", "records": records}
     log = tmp_path / "worker.log"
-    worker = start_worker(private_queue, redis_url, log)
+    worker = start_worker(private_queue, broker_url, log)
     api = APIClient()
     api.force_authenticate(user("ben"))  # a player of the demo campaign
     try:
