@@ -231,8 +231,18 @@ class HeroDeathsSerializer(serializers.Serializer):
     damnation = serializers.IntegerField(min_value=0, max_value=services.MAX_DAMNATION, default=0)
 
 
+class EditionField(serializers.SlugRelatedField):
+    """An edition by its slug; a value that cannot be a slug (a NUL byte, which PostgreSQL refuses in a
+    query) is refused as an unknown edition before the database is asked."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, str) and "\x00" in data:
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data.replace("\x00", ""))
+        return super().to_internal_value(data)
+
+
 class DeathCursesSerializer(serializers.Serializer):
-    edition = serializers.SlugRelatedField(slug_field="slug", queryset=Edition.objects.all())
+    edition = EditionField(slug_field="slug", queryset=Edition.objects.all())
     heroes = HeroDeathsSerializer(many=True, min_length=1, max_length=services.MAX_HEROES)
     seed = seed_field()
 
