@@ -35,6 +35,8 @@ from campaigns.selectors.transfer_history import (
     check_params,
     known_rows,
 )
+from rules_helpers.names import check_visible_name
+from rules_helpers.refusals import RuleError
 
 MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
 MAX_EVENTS = 10_000
@@ -163,6 +165,10 @@ def _check_campaign(campaign: dict[str, Any]) -> None:
     _check_row_values("campaign", "campaign", Campaign, campaign)
     if not str(campaign["name"]).strip():
         _fail("campaign", "campaign.name", "a campaign needs a name.")
+    try:
+        check_visible_name(str(campaign["name"]))
+    except RuleError as exc:
+        _fail("campaign", "campaign.name", str(exc))
 
 
 def _check_members(members: list[Any]) -> None:
