@@ -39,9 +39,7 @@ def compact(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def page_etag(
-    request: HttpRequest, access: Access, *extra: Any, content: str | None = None
-) -> str | None:
+def page_etag(request: HttpRequest, access: Access, *extra: Any, content: str | None = None) -> str | None:
     """The version of a campaign page for this reader, from the access check alone: the campaign's state
     and content version, who reads (role, account, staff link), which variant (page or htmx part, query,
     language) and the CSRF secret its forms carry (a new one after logging in again). `content`: the
