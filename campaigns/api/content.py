@@ -30,11 +30,6 @@ from companion.api import errors
 from companion.conditional import not_modified, revalidated, unchanged
 
 CONTENT_TIMEOUT = 24 * 60 * 60
-# The rendered bodies also kept in each process, by the same key: the cache's key names the content version,
-# so a kept body is never stale, and a read costs one cache call (the version) instead of two. Bounded by
-# starting again when full.
-_BODIES: dict[str, bytes] = {}
-_BODIES_MOST = 256
 
 
 def content_etag(version: str) -> str:
@@ -54,18 +49,13 @@ def kept_content(request: Request, view: Any, answer: Callable[[], Response]) ->
     if renderer.format != "json":
         return revalidated(answer(), etag)
     key = f"content:{version}:{request.get_full_path()}"
-    body = _BODIES.get(key)
-    if body is None:
-        body = cache.get(key)
+    body = cache.get(key)
     if body is None:
         response = answer()
         if response.status_code != 200:
             return response
         body = renderer.render(response.data, request.accepted_media_type, {"request": request, "view": view})
         cache.set(key, body, CONTENT_TIMEOUT)
-    if len(_BODIES) >= _BODIES_MOST:
-        _BODIES.clear()
-    _BODIES[key] = body
     return revalidated(HttpResponse(body, content_type=renderer.media_type), etag)
 
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
+
 from campaigns.models import Die, Edition
 from campaigns.selectors.versions import content_version
 
-# {(content version, edition asked for): {die slug: faces}}, kept in the process. Every roll reads the faces,
-# and they change only with the content version, which names the key: a new version is a new key, so no
-# stale faces are ever answered. Bounded by starting again when full (versions change rarely).
-_KEPT: dict[tuple[str, object], dict[str, tuple[str, ...]]] = {}
-_KEPT_MOST = 64
+DICE_TIMEOUT = 24 * 60 * 60
 
 
 def edition_dice(
@@ -17,17 +15,15 @@ def edition_dice(
 ) -> dict[str, tuple[str, ...]]:
     """{die slug: faces} of one edition (by record or slug); with none given, the first edition with dice.
 
-    Read once per content version and process; without a version (the cache down) read each time.
-    `version`: the content version, when the caller read it already."""
+    Kept in the cache under the content version, which names the faces (a new version is a new key); without
+    a version (the cache down) read each time. `version`: the content version, when the caller read it."""
     version = version or content_version()
-    key = (version or "", edition.pk if isinstance(edition, Edition) else (edition or ""))
-    if version is not None and (kept := _KEPT.get(key)) is not None:
-        return kept
-    found = _read_dice(edition)
-    if version is not None:
-        if len(_KEPT) >= _KEPT_MOST:
-            _KEPT.clear()
-        _KEPT[key] = found
+    key = f"dice:{version}:{edition.pk if isinstance(edition, Edition) else (edition or '')}"
+    found = cache.get(key) if version is not None else None
+    if found is None:
+        found = _read_dice(edition)
+        if version is not None:
+            cache.set(key, found, DICE_TIMEOUT)
     return found
 
 
