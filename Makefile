@@ -47,8 +47,11 @@ run: content
 demo: content
 	$(PY) manage.py seed_demo
 
+# In parallel (pytest-xdist): one worker per core, at most 4; the browser tests stay together on one worker
+# (--dist loadgroup, tests/conftest.py). PYTEST_WORKERS=0, or -n 0 in PYTEST_ARGS, runs in one process.
+test: PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$(( n < 4 ? n : 4 )))
 test: setup
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

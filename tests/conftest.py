@@ -8,8 +8,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.apps import apps
+from django.core import serializers
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections
+from django.db.models.signals import post_migrate
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -19,6 +22,25 @@ from tests.factories import ShareLink, UserFactory, api_for, build_campaign, cli
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 PACKS = ("inferno.json", "arcadia-quest.json", "test-pack.json")
+PUT_BACK = "tests.conftest.put_back_the_packs"
+BROWSER_TESTS = "tests/browser/"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup` with every browser test in one group: one worker runs them all (one live server,
+    one Chromium at a time), starting with them as the largest group, while the other workers run the rest.
+    The group is given here rather than by an `xdist_group` mark, which pytest-xdist 3.8 loses on pytest 9.2
+    (pytest-xdist issue 1386): the mark's group never reaches the scheduler."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserGroupScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith(BROWSER_TESTS) else super()._split_scope(nodeid)
+
+    return BrowserGroupScheduling(config, log)
 
 
 def skip_or_fail(reason: str) -> None:
@@ -30,31 +52,39 @@ def skip_or_fail(reason: str) -> None:
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> Iterator[None]:
+    """The content packs, loaded once into this worker's test database. A transactional test empties the
+    database when it ends (Django's flush); the rows the packs made are then put back at once, so every test
+    finds them, whatever order a worker runs its tests in."""
     with django_db_blocker.unblock():
         call_command("load_content", *(str(PACK_DIR / name) for name in PACKS), verbosity=0)
+        packs = _serialized_packs()
+
+    def put_back(using: str, **kwargs: Any) -> None:
+        # Django's own restore for serialized rollback: the same rows, with the same ids.
+        connections[using].creation.deserialize_db_from_string(packs)
+
+    # The flush re-creates content types and permissions on post_migrate; the packs go back after them.
+    campaigns_app = apps.get_app_config("campaigns")
+    post_migrate.connect(put_back, sender=campaigns_app, weak=False, dispatch_uid=PUT_BACK)
     yield
+    post_migrate.disconnect(sender=campaigns_app, dispatch_uid=PUT_BACK)
+
+
+def _serialized_packs() -> str:
+    """Every row of the app's tables just after the packs were loaded (the packs hold no campaign)."""
+    models = apps.get_app_config("campaigns").get_models()
+    rows = (row for model in models for row in model._base_manager.order_by("pk"))
+    return serializers.serialize("json", rows)
 
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
-    """Each test starts with an empty cache: ids repeat between rolled-back tests, and a sheet kept by
-    one test must never answer in another."""
+    """Each test starts with an empty cache: ids repeat between rolled-back tests, a sheet kept by one
+    test must never answer in another, and one test's requests never count against the next's throttles.
+    With Redis, each xdist worker clears only its own database (companion/settings/test.py)."""
     from django.core.cache import cache
 
     cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _content_for_transactional_tests(request: pytest.FixtureRequest) -> None:
-    """Transactional tests flush the database after they run, content packs included: put them back."""
-    marker = request.node.get_closest_marker("django_db")
-    if marker is None or not marker.kwargs.get("transaction"):
-        return
-    request.getfixturevalue("transactional_db")
-    from campaigns.models import Edition
-
-    if not Edition.objects.filter(slug="inferno").exists():
-        call_command("load_content", *(str(PACK_DIR / name) for name in PACKS), verbosity=0)
 
 
 @pytest.fixture
@@ -66,15 +96,17 @@ def postgres() -> None:
 
 @pytest.fixture
 def redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "")
-    if not url:
+    """This run's Redis: the database of this xdist worker (companion/settings/test.py)."""
+    from django.conf import settings
+
+    if not os.environ.get("REDIS_URL"):
         skip_or_fail("this test needs Redis (set REDIS_URL=redis://...)")
-    host, port = _host_port(url)
+    host, port = _host_port(settings.REDIS_URL)
     try:
         socket.create_connection((host, port), timeout=2).close()
     except OSError:
         skip_or_fail(f"Redis does not answer at {host}:{port}")
-    return url
+    return settings.REDIS_URL
 
 
 def _host_port(url: str) -> tuple[str, int]:

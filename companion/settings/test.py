@@ -1,9 +1,24 @@
 """Test settings: fast hashing, isolated media; DATABASE_URL/REDIS_URL may point at real services."""
 
+import os
 import tempfile
+from urllib.parse import urlsplit, urlunsplit
 
 from .base import *  # noqa: F403
-from .base import REST_FRAMEWORK, env
+from .base import CACHES, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, REDIS_URL, REST_FRAMEWORK, env
+
+
+def _worker_database(url: str) -> str:
+    """The Redis database of this pytest-xdist worker: gw0 uses the one REDIS_URL names, gw1 the next, and
+    so on. The cache's clear() before each test is a FLUSHDB, which must not empty another worker's keys.
+    A server a test starts with these settings inherits PYTEST_XDIST_WORKER and lands on the same database."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url.startswith(("redis://", "rediss://")) or not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{base + int(worker[2:])}"))
+
 
 DEBUG = False
 SECRET_KEY = "test-only-not-secret"
@@ -14,6 +29,11 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+REDIS_URL = _worker_database(REDIS_URL)
+if "LOCATION" in CACHES["default"]:
+    CACHES = {"default": {**CACHES["default"], "LOCATION": _worker_database(CACHES["default"]["LOCATION"])}}
+CELERY_BROKER_URL = _worker_database(CELERY_BROKER_URL)
+CELERY_RESULT_BACKEND = _worker_database(CELERY_RESULT_BACKEND)
 # The suite runs tasks in-process unless a test starts a real worker itself.
 CELERY_TASK_ALWAYS_EAGER = True
 REST_FRAMEWORK = {

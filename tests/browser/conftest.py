@@ -8,10 +8,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
-from campaigns.selectors.content import PACK_DIR
-from tests.conftest import PACKS, skip_or_fail
+from tests.conftest import skip_or_fail
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -37,7 +35,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API keeps an event loop running in this thread; Django's ORM calls in the test
-    # (loading content) would otherwise be refused as async-unsafe although nothing runs concurrently.
+    # (building a campaign) would otherwise be refused as async-unsafe although nothing runs concurrently.
     # Only while the browser lives: the variable must never reach a deployment check or a subprocess.
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -54,13 +52,7 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def content(transactional_db: None) -> None:
-    """A transactional test flushes the database after itself, so the session's content packs are gone."""
-    call_command("load_content", *(str(PACK_DIR / name) for name in PACKS), verbosity=0)
-
-
-@pytest.fixture
-def phone(browser: object, live_server: object, content: None) -> Iterator[object]:
+def phone(browser: object, live_server: object) -> Iterator[object]:
     """A page at 360 x 740, a phone held in one hand, whose URLs are relative to the live server."""
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, device_scale_factor=2)
     page = context.new_page()

@@ -172,7 +172,7 @@ class Checker:
 
 
 @pytest.fixture
-def checker(browser, live_server, content) -> Iterator[Callable[..., Checker]]:
+def checker(browser, live_server) -> Iterator[Callable[..., Checker]]:
     contexts = []
 
     def open_phone(

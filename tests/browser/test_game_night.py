@@ -45,7 +45,7 @@ def seeded(monkeypatch) -> None:
     monkeypatch.setattr(helpers, "new_seed", lambda: rng.randrange(helpers.NEW_SEED_BELOW))
 
 
-def test_four_phones_play_a_game_night(browser, live_server, content, seeded):
+def test_four_phones_play_a_game_night(browser, live_server, seeded):
     for username in PLAYERS:
         UserFactory(username=username)
     # Hank's phone runs without the offline worker, so that a test can make a request of his fail.

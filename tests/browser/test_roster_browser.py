@@ -45,7 +45,7 @@ def _fielded(campaign):
     return set(heroes.values_list("hero__slug", flat=True))
 
 
-def test_the_angel_just_rescued_swaps_in_from_the_live_tracker(browser, live_server, content):
+def test_the_angel_just_rescued_swaps_in_from_the_live_tracker(browser, live_server):
     owner = UserFactory(username="olga")
     campaign = build_campaign(owner)
     campaign = record(
@@ -76,7 +76,7 @@ def test_the_angel_just_rescued_swaps_in_from_the_live_tracker(browser, live_ser
     context.close()
 
 
-def test_the_heroes_fielded_next_are_chosen_on_my_guild(browser, live_server, content):
+def test_the_heroes_fielded_next_are_chosen_on_my_guild(browser, live_server):
     owner = UserFactory(username="olga")
     campaign = angel_campaign(owner)
     context, page = _phone(browser, live_server, "olga")

@@ -27,7 +27,7 @@ POLL_MS = 1500
 
 
 @pytest.fixture
-def demo(content: None) -> Campaign:
+def demo() -> Campaign:
     call_command("seed_demo", verbosity=0)
     return Campaign.objects.order_by("-pk").first()
 
@@ -107,7 +107,7 @@ def test_taps_keep_the_thumbs_place_and_say_how_they_went(demo, phone):
 
 
 @pytest.fixture
-def held_phone(browser, live_server, content):
+def held_phone(browser, live_server):
     """A phone whose polls a test can hold back: `page.route` does not see what a service worker fetches
     for the page, so this phone has none (the service worker's own offline answers are tested above)."""
     context = browser.new_context(
@@ -156,7 +156,7 @@ def test_other_phones_follow_and_a_stale_tap_is_told_and_retried(demo, held_phon
     wait_teal_coins(phone, "2")
 
 
-def test_the_hero_draft_keeps_the_thumbs_place(phone, content, django_user_model):
+def test_the_hero_draft_keeps_the_thumbs_place(phone, django_user_model):
     from campaigns.services import campaigns as setup
     from campaigns.services.guilds import guild_add
     from tests.factories import access, refreshed

@@ -47,7 +47,7 @@ class Taps:
 
 
 @pytest.fixture
-def table(browser, live_server, content):
+def table(browser, live_server):
     """Olga (owner, Yellow) and Fred (Teal) with heroes chosen; Olga's phone, logged in, at 360 x 800."""
     owner = UserFactory(username="olga")
     player = UserFactory(username="fred")

@@ -39,7 +39,7 @@ def card_form(page, action: str, card_id: str):
 
 
 @pytest.fixture
-def buying(browser, live_server, content):
+def buying(browser, live_server):
     """Olga plays Yellow and Teal; the draft is done, Yellow buys. Her phone is on the upgrade page."""
     owner = UserFactory(username="olga")
     level_one_deck()

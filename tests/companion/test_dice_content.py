@@ -1,20 +1,12 @@
 """Dice as data: the helpers roll the faces of the packs' `Die` records, not constants (issue 13 item 10)."""
 
 import pytest
-from django.core.cache import cache
 
 from campaigns.models import Die
 
 pytestmark = pytest.mark.django_db
 
 ROLL = "/api/v1/helpers/roll/"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_history():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_the_dice_helper_rolls_the_faces_the_content_gives(api):

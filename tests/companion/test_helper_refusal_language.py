@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.utils import translation
 
 from campaigns.errors import rule_refusal
@@ -18,13 +17,6 @@ pytestmark = pytest.mark.django_db
 SPAWN = "/api/v1/helpers/spawn/"
 TOKENS = [{"symbols": ["melee", "crit"], "occupants": 0}, {"symbols": ["ranged", "ranged"], "occupants": 2}]
 PT = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_history():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _spawn(api, body, **headers):

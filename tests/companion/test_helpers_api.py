@@ -1,7 +1,6 @@
 """The helpers' JSON API: dice, Spawn and Death Curses, reproducible by seed, throttled when anonymous."""
 
 import pytest
-from django.core.cache import cache
 from django.test import override_settings
 from drf_spectacular.generators import SchemaGenerator
 
@@ -12,14 +11,6 @@ SPAWN = "/api/v1/helpers/spawn/"
 CURSES = "/api/v1/helpers/death-curses/"
 ATTACK = {"attack_dice": 4, "kind": "ranged", "defense_dice": 2, "attack_rerolls": 1, "defense_rerolls": 1}
 TOKENS = [{"symbols": ["melee", "crit"], "occupants": 0}, {"symbols": ["ranged", "ranged"], "occupants": 2}]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_history():
-    # Throttle history lives in the cache; one test's requests must not count against the next.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _post(api, url, body):
@@ -372,7 +363,10 @@ def test_the_anonymous_limit_counts_each_roll_and_refuses_past_it(api, settings)
     """DRF's AnonRateThrottle under the `anon_helpers` scope: the third roll in a 2/minute window is a 429."""
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "anon_helpers": "2/minute"},
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "anon_helpers": "2/minute",
+        },
     }
     codes = [_post(api, ROLL, {"attack_dice": 2, "kind": "melee"}).status_code for _ in range(3)]
     assert codes == [200, 200, 429]

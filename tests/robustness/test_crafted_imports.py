@@ -10,24 +10,17 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
-from rest_framework.test import APIClient
 
 from campaigns.models import Campaign, Event, Membership
 from campaigns.selectors.snapshots import restore_values
 from campaigns.selectors.transfer import campaign_export
 from campaigns.selectors.transfer_schema import MAX_EVENTS
 from campaigns.services.transfer import campaign_import
-from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
+from tests.factories import UserFactory, api_for, build_campaign, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
 IMPORT = "/api/v1/campaigns/import/"
-
-
-def client_for(user: Any) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture
@@ -52,7 +45,7 @@ def evil(people: dict[str, Any]) -> dict[str, Any]:
         "ferry-of-the-dead",
         [result_line("yellow", winner=True, coins=2), result_line("teal", coins=1)],
     )
-    return client_for(people["eve"]).get(f"/api/v1/campaigns/{campaign.pk}/export/?full=1").json()
+    return api_for(people["eve"]).get(f"/api/v1/campaigns/{campaign.pk}/export/?full=1").json()
 
 
 def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -129,7 +122,7 @@ def test_a_crafted_import_is_refused_and_changes_nothing(people, victim, evil, s
     document = copy.deepcopy(evil)
     edit(document)
     before = snapshot()
-    response = client_for(people["eve"]).post(IMPORT, document, format="json")
+    response = api_for(people["eve"]).post(IMPORT, document, format="json")
     assert response.status_code == 400, response.content[:300]
     assert message in json.dumps(response.json()), response.json()
     assert "IntegrityError" not in json.dumps(response.json())
@@ -142,8 +135,8 @@ def test_after_a_refused_id_everyone_still_creates_campaigns_and_cards(people, v
     document = copy.deepcopy(evil)
     _last_card(document)
     document["campaign"]["id"] = 2**63 - 1
-    assert client_for(people["eve"]).post(IMPORT, document, format="json").status_code == 400
-    ana = client_for(people["ana"])
+    assert api_for(people["eve"]).post(IMPORT, document, format="json").status_code == 400
+    ana = api_for(people["ana"])
     created = ana.post("/api/v1/campaigns/", {"name": "after", "edition": "inferno"}, format="json")
     # Far below the refused id: the sequence was not moved (it is not reset between tests on PostgreSQL).
     assert created.status_code == 201 and created.json()["id"] < 2**31
@@ -166,29 +159,29 @@ def test_an_import_never_attaches_other_users_nor_speaks_for_them(people, victim
     for event in document["events"]:
         event["actor"] = "ana"
     document["events"][-1]["summary"] = "ana agreed to everything"
-    response = client_for(people["eve"]).post(IMPORT, document, format="json")
+    response = api_for(people["eve"]).post(IMPORT, document, format="json")
     assert response.status_code == 201, response.json()
     copy_id = response.json()["id"]
     assert list(Membership.objects.filter(campaign_id=copy_id).values_list("user__username", flat=True)) == [
         "eve"
     ]
-    ana_list = client_for(people["ana"]).get("/api/v1/campaigns/").json()
+    ana_list = api_for(people["ana"]).get("/api/v1/campaigns/").json()
     assert copy_id not in [c["id"] for c in ana_list]
-    assert client_for(people["ana"]).get(f"/api/v1/campaigns/{copy_id}/").status_code == 404
+    assert api_for(people["ana"]).get(f"/api/v1/campaigns/{copy_id}/").status_code == 404
     imported = Campaign.objects.get(pk=copy_id)
     assert not imported.guilds.exclude(player=None).exists()
     events = Event.objects.filter(campaign=imported)
     assert not events.exclude(actor=None).exists()
     assert set(events.values_list("actor_name", flat=True)) == {"ana"}
-    history = client_for(people["eve"]).get(f"/api/v1/campaigns/{copy_id}/history/").json()
+    history = api_for(people["eve"]).get(f"/api/v1/campaigns/{copy_id}/history/").json()
     assert {entry["actor"] for entry in history} == {None}
 
 
 def test_someone_elses_full_backup_imports_as_a_copy_with_open_guilds(people, victim):
     """Ben holds Ana's full backup (she sent it): importing it makes Ben the only member and owner; the
     guilds are open for the players to claim after joining with a code."""
-    backup = client_for(people["ana"]).get(f"/api/v1/campaigns/{victim.pk}/export/?full=1").json()
-    response = client_for(people["ben"]).post(IMPORT, backup, format="json")
+    backup = api_for(people["ana"]).get(f"/api/v1/campaigns/{victim.pk}/export/?full=1").json()
+    response = api_for(people["ben"]).post(IMPORT, backup, format="json")
     assert response.status_code == 201
     imported = Campaign.objects.get(pk=response.json()["id"])
     assert imported.owner == people["ben"]
@@ -202,7 +195,7 @@ def test_an_edited_member_list_makes_a_plain_import(people, evil):
     """The signature covers the members: adding Ana to Eve's own backup attaches nobody."""
     document = copy.deepcopy(evil)
     document["members"].append({"user": "ana", "role": "player"})
-    response = client_for(people["eve"]).post(IMPORT, document, format="json")
+    response = api_for(people["eve"]).post(IMPORT, document, format="json")
     assert response.status_code == 201
     assert not Membership.objects.filter(user=people["ana"]).exists()
     assert not Membership.objects.filter(campaign_id=response.json()["id"], user=people["mallory"]).exists()
@@ -211,7 +204,7 @@ def test_an_edited_member_list_makes_a_plain_import(people, evil):
 def test_a_restore_by_the_owner_brings_members_back_and_honours_revisions(people, victim, snapshot):
     """Export -> delete -> import by the owner is a restore: Ben is a member again and plays Teal, and his
     phone's write based on a revision from before the export is still refused with 409."""
-    ana, ben = client_for(people["ana"]), client_for(people["ben"])
+    ana, ben = api_for(people["ana"]), api_for(people["ben"])
     teal = refreshed(victim).guilds.get(colour__slug="teal")
     stale = teal.revision  # Ben's phone read this revision
     changed = ana.post(
@@ -243,9 +236,9 @@ def test_a_restore_by_the_owner_brings_members_back_and_honours_revisions(people
 
 
 def test_a_member_copy_cannot_be_imported(people, victim, snapshot):
-    copy_of_ben = client_for(people["ben"]).get(f"/api/v1/campaigns/{victim.pk}/export/").json()
+    copy_of_ben = api_for(people["ben"]).get(f"/api/v1/campaigns/{victim.pk}/export/").json()
     before = snapshot()
-    response = client_for(people["ben"]).post(IMPORT, copy_of_ben, format="json")
+    response = api_for(people["ben"]).post(IMPORT, copy_of_ben, format="json")
     assert response.status_code == 400 and "member's copy" in response.json()["format"][0]
     assert snapshot() == before
 
@@ -254,7 +247,7 @@ def test_a_body_over_two_megabytes_is_refused_with_413_before_parsing(people, ev
     document = copy.deepcopy(evil)
     document["notice"] = "x" * (2 * 1024 * 1024)
     before = snapshot()
-    response = client_for(people["eve"]).post(IMPORT, document, format="json")
+    response = api_for(people["eve"]).post(IMPORT, document, format="json")
     assert response.status_code == 413
     assert "at most 2 MB" in response.json()["detail"]
     assert snapshot() == before
@@ -276,7 +269,7 @@ def test_more_history_than_an_import_holds_is_refused(
 ):
     """A file for the worker is checked before it is kept (G4): the flood is a 400 at once, nothing kept."""
     before = snapshot()
-    eve = client_for(people["eve"])
+    eve = api_for(people["eve"])
     with django_capture_on_commit_callbacks(execute=True):
         refused = eve.post(IMPORT, _flood(evil, MAX_EVENTS + 1), format="json")
     assert refused.status_code == 400 and f"at most {MAX_EVENTS}" in refused.json()["events"][0]
@@ -286,7 +279,7 @@ def test_more_history_than_an_import_holds_is_refused(
 
 
 def test_a_long_history_imports_within_its_limit(people, evil, django_capture_on_commit_callbacks):
-    eve = client_for(people["eve"])
+    eve = api_for(people["eve"])
     with django_capture_on_commit_callbacks(execute=True):
         response = eve.post(IMPORT, _flood(evil, 2_000), format="json")
     assert response.status_code == 202  # over 1,000 changes of history: loaded by a worker
@@ -320,7 +313,7 @@ def test_a_large_import_is_loaded_in_the_background(people, evil, django_capture
 
     document = _flood(evil, 9_000)
     assert len(json.dumps(document, separators=(",", ":"))) > CAMPAIGN_INLINE_BYTES
-    eve = client_for(people["eve"])
+    eve = api_for(people["eve"])
     with django_capture_on_commit_callbacks(execute=True):
         queued = eve.post(IMPORT, document, format="json")
     assert queued.status_code == 202, queued.content[:300]
@@ -329,7 +322,7 @@ def test_a_large_import_is_loaded_in_the_background(people, evil, django_capture
     status = eve.get(url).json()
     assert status["status"] == "done" and status["progress"] == 100
     assert Event.objects.filter(campaign_id=status["campaign"]).count() == 9_000
-    assert client_for(people["ana"]).get(url).status_code == 404
+    assert api_for(people["ana"]).get(url).status_code == 404
 
 
 def test_a_large_refused_import_says_why(people, evil, django_capture_on_commit_callbacks, snapshot):
@@ -337,7 +330,7 @@ def test_a_large_refused_import_says_why(people, evil, django_capture_on_commit_
     message an import in the request gives; a wrong value or a NUL is a 400 before anything is kept."""
     document = _flood(evil, 9_000)
     _foreign_hero(document)
-    eve = client_for(people["eve"])
+    eve = api_for(people["eve"])
     with django_capture_on_commit_callbacks(execute=True):
         queued = eve.post(IMPORT, document, format="json")
     assert queued.status_code == 202

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
 
@@ -23,13 +22,6 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 DEEP = "[" * 1000 + "]" * 1000  # the probe's 2 KB body
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_history():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

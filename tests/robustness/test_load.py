@@ -1,4 +1,4 @@
-"""Load: gunicorn on loopback against the test database, 50 clients for 30 seconds reading sheets, rolling
+"""Load: gunicorn on loopback against the test database, 50 clients for 10 seconds reading sheets, rolling
 dice and drafting upgrade cards. Zero errors, and every accepted pick is in the drafted cards exactly once."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.factories import COLOURS, UserFactory, build_campaign, level_one_deck
 
 pytestmark = [pytest.mark.slow, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-SECONDS, READERS, ROLLERS = 30, 23, 23  # and one drafting client per guild: 50 clients
+SECONDS, READERS, ROLLERS = 10, 23, 23  # and one drafting client per guild: 50 clients
 ROLL = {"attack_dice": 5, "kind": "melee", "defense_dice": 3, "attack_rerolls": 1}
 
 
@@ -114,7 +114,7 @@ def _table() -> tuple[int, dict[str, str]]:
     return campaign.pk, tokens
 
 
-def test_fifty_clients_for_thirty_seconds_lose_nothing(postgres, live_server_env):
+def test_fifty_clients_for_ten_seconds_lose_nothing(postgres, live_server_env):
     campaign_id, tokens = _table()
     deck = Counter({card.slug: card.copies for card in UpgradeCard.objects.filter(deck="level-1")})
     with serve(live_server_env, workers=3, threads=8) as port:
@@ -137,7 +137,7 @@ def test_fifty_clients_for_thirty_seconds_lose_nothing(postgres, live_server_env
         assert not drafted - deck, f"more copies drafted than the deck holds: {drafted - deck}"
     requests = sum(len(f.latencies) for f in results)
     print(f"{requests} requests, {picked} cards picked, {draft.cycle} drafts finished and restarted")
-    assert requests > 1000
+    assert requests > 30 * SECONDS, f"only {requests} requests answered in {SECONDS} seconds"
 
 
 def _run_all(calls: list) -> list:

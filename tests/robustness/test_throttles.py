@@ -8,7 +8,6 @@ from datetime import timedelta
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -27,14 +26,6 @@ DICE_PAGE = "/helpers/dice/"
 ATTACK = {"attack_dice": 2, "kind": "melee", "defense_dice": 1, "attack_rerolls": 0, "defense_rerolls": 0}
 PASSWORD = "secret-pass-123"  # tests.factories.UserFactory's
 LIMIT = 20  # LOGIN_FAILURE_LIMIT's default, the number the probe's 25 guesses ran past
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_history():
-    # DRF's throttles count in the cache (failed log-ins are in the database, rolled back per test).
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _from(address: str) -> Client:

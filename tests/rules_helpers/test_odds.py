@@ -1,3 +1,4 @@
+import math
 import random
 from collections import Counter
 
@@ -90,6 +91,19 @@ def test_every_success_distribution_sums_to_one(dice, rerolls, kind):
     assert sum(success_distribution(dice, kind, rerolls=rerolls).values()) == pytest.approx(1, abs=1e-9)
 
 
+SIMULATED_ROLLS = 20_000
+
+
+def _sampling_tolerance(p: float) -> float:
+    """Five standard errors of a share measured over SIMULATED_ROLLS rolls, plus five rolls for the rare
+    outcomes (a long crit chain) seen too seldom for the normal approximation: a correct roller strays further
+    about once in millions of checks, while a rule slip that moves a share by a percent or two is caught. An
+    outcome the exact odds rule out (p = 0) must never be rolled."""
+    if p == 0:
+        return 0.0
+    return 5 * math.sqrt(p * (1 - p) / SIMULATED_ROLLS) + 5 / SIMULATED_ROLLS
+
+
 def _simulated_wounds(attack, kind, defense, attack_rerolls, defense_rerolls, rolls, seed):
     rng = random.Random(seed)
     counts: Counter[int] = Counter()
@@ -109,12 +123,15 @@ def _simulated_wounds(attack, kind, defense, attack_rerolls, defense_rerolls, ro
     defense_rerolls=st.integers(0, 1),
     seed=st.integers(0, 2**32),
 )
-def test_wound_odds_match_two_hundred_thousand_simulated_rolls(
+def test_wound_odds_match_twenty_thousand_simulated_rolls(
     attack, kind, defense, attack_rerolls, defense_rerolls, seed
 ):
     exact = wound_distribution(
         attack, kind, defense, attack_rerolls=attack_rerolls, defense_rerolls=defense_rerolls
     )
-    simulated = _simulated_wounds(attack, kind, defense, attack_rerolls, defense_rerolls, 200_000, seed)
+    simulated = _simulated_wounds(
+        attack, kind, defense, attack_rerolls, defense_rerolls, SIMULATED_ROLLS, seed
+    )
     for wounds in set(exact) | set(simulated):
-        assert simulated.get(wounds, 0.0) == pytest.approx(exact.get(wounds, 0.0), abs=0.01)
+        p = exact.get(wounds, 0.0)
+        assert simulated.get(wounds, 0.0) == pytest.approx(p, abs=_sampling_tolerance(p)), wounds

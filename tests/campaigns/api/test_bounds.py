@@ -8,20 +8,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.test import Client
-from rest_framework.test import APIClient
 
 from campaigns.models import HeroResult, Membership, PlayResult
 from campaigns.services.guilds import guild_add
 from campaigns.services.scenarios import scenario_record_result
-from tests.factories import UserFactory, access, build_campaign, refreshed, result_line
+from tests.factories import UserFactory, access, api_for, build_campaign, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture
@@ -30,7 +23,7 @@ def campaign(owner: Any) -> Any:
 
 
 def _live(owner: Any, campaign: Any) -> None:
-    response = client_for(owner).post(
+    response = api_for(owner).post(
         f"/api/v1/campaigns/{campaign.pk}/live/start/",
         {"scenario": "ferry-of-the-dead", "revision": refreshed(campaign).revision},
         format="json",
@@ -41,7 +34,7 @@ def _live(owner: Any, campaign: Any) -> None:
 def _tap(owner: Any, campaign: Any, counter: str, delta: int, hero: str | None = None, **headers: Any) -> Any:
     revision = refreshed(campaign).guilds.get(colour__slug="yellow").revision
     body = {"counter": counter, "delta": delta, "revision": revision, "hero": hero}
-    return client_for(owner).post(
+    return api_for(owner).post(
         f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/live/tally/", body, format="json", **headers
     )
 
@@ -133,14 +126,14 @@ def held(owner: Any, campaign: Any) -> Any:
 
 def _claim(user: Any, campaign: Any, colour: str = "gray") -> Any:
     revision = refreshed(campaign).guilds.get(colour__slug=colour).revision
-    return client_for(user).post(
+    return api_for(user).post(
         f"/api/v1/campaigns/{campaign.pk}/guilds/{colour}/claim/", {"revision": revision}, format="json"
     )
 
 
 def _assign(user: Any, campaign: Any, **body: Any) -> Any:
     body["revision"] = refreshed(campaign).guilds.get(colour__slug="gray").revision
-    return client_for(user).post(f"/api/v1/campaigns/{campaign.pk}/guilds/gray/assign/", body, format="json")
+    return api_for(user).post(f"/api/v1/campaigns/{campaign.pk}/guilds/gray/assign/", body, format="json")
 
 
 def test_a_member_cannot_claim_a_guild_held_for_an_absent_friend(held, snapshot):
@@ -164,7 +157,7 @@ def test_the_owner_hands_the_held_guild_to_its_player(owner, held, snapshot):
     assert response.status_code == 200
     gray = next(g for g in response.json()["guilds"] if g["colour"] == "gray")
     assert gray["player"] == "dave" and gray["player_name"] == ""
-    saved = client_for(dave).post(
+    saved = api_for(dave).post(
         f"/api/v1/campaigns/{held.pk}/guilds/gray/saved-coins/",
         {"coins": 1, "revision": refreshed(held).guilds.get(colour__slug="gray").revision},
         format="json",

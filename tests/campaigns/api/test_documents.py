@@ -6,7 +6,7 @@ import pytest
 from kombu.exceptions import OperationalError
 
 from campaigns.models import Membership, SheetDocument
-from tests.campaigns.pdf.helpers import ensure_content, pdf_pages
+from tests.campaigns.pdf.helpers import pdf_pages
 from tests.factories import build_campaign
 
 pytestmark = pytest.mark.django_db
@@ -141,13 +141,8 @@ def test_the_schema_documents_the_pdf_routes(api):
     assert {"200", "202", "503"} <= set(post["responses"])
 
 
-@pytest.fixture
-def content():
-    ensure_content()
-
-
 @pytest.mark.django_db(transaction=True)
-def test_without_a_broker_the_pdf_is_ready_in_the_same_request(api, content, owner):
+def test_without_a_broker_the_pdf_is_ready_in_the_same_request(api, owner):
     campaign = build_campaign(owner, name="Embedded")
     api.force_authenticate(owner)
     response = api.post(sheet_url(campaign), {"paper": "a4"}, format="json")
@@ -156,9 +151,7 @@ def test_without_a_broker_the_pdf_is_ready_in_the_same_request(api, content, own
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_dead_broker_answers_503_and_leaves_the_database_unchanged(
-    api, content, owner, monkeypatch, snapshot
-):
+def test_a_dead_broker_answers_503_and_leaves_the_database_unchanged(api, owner, monkeypatch, snapshot):
     from campaigns.tasks import render_sheet_document
 
     campaign = build_campaign(owner, name="Broker down")

@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from campaigns.models import HeroDraftRecord, Membership, UpgradePhase
 from campaigns.services import upgrade
@@ -18,6 +17,7 @@ from campaigns.services.hero_draft import hero_draft_pick, hero_draft_start
 from tests.factories import (
     UserFactory,
     access,
+    api_for,
     build_campaign,
     level_one_deck,
     record,
@@ -26,13 +26,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture
@@ -76,7 +69,7 @@ def _cards(campaign: Any, colour: str) -> set[str]:
 
 
 def _export(user: Any, campaign: Any, query: str = "") -> Any:
-    return client_for(user).get(f"/api/v1/campaigns/{campaign.pk}/export/{query}")
+    return api_for(user).get(f"/api/v1/campaigns/{campaign.pk}/export/{query}")
 
 
 def _shows(document: dict[str, Any], names: set[str]) -> set[str]:

@@ -10,49 +10,36 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.utils import translation
-from rest_framework.test import APIClient
 
 from campaigns.models import Event
-from tests.factories import UserFactory, build_campaign, record, refreshed, result_line
+from tests.factories import UserFactory, api_for, build_campaign, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
 PT = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}
 
 
-def as_user(user: Any) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
 @pytest.fixture
-def ben() -> Any:
-    return UserFactory(username="ben")
-
-
-@pytest.fixture
-def table(owner: Any, ben: Any) -> Any:
-    campaign = build_campaign(owner, guilds={"yellow": None, "teal": ben})
+def table(owner: Any, campaign: Any) -> Any:
     lines = [result_line("yellow", winner=True), result_line("teal")]
     return record(owner, campaign, "ferry-of-the-dead", lines)
 
 
 def undo(user: Any, campaign: Any, seq: int, revision: int, **headers: str) -> Any:
     url = f"/api/v1/campaigns/{campaign.pk}/undo/"
-    return as_user(user).post(url, {"seq": seq, "revision": revision}, format="json", **headers)
+    return api_for(user).post(url, {"seq": seq, "revision": revision}, format="json", **headers)
 
 
-def test_a_refused_undo_answers_in_portuguese(owner, ben, table, snapshot):
+def test_a_refused_undo_answers_in_portuguese(owner, player, table, snapshot):
     """A 403 from `campaigns/access.py`'s undo table."""
     event = Event.objects.filter(campaign=table, kind="scenario-recorded").latest("seq")
     before = snapshot()
-    refused = undo(ben, table, event.seq, refreshed(table).revision, **PT)
+    refused = undo(player, table, event.seq, refreshed(table).revision, **PT)
     assert refused.status_code == 403
     assert refused.json()["detail"] == (
         "Só o dono da campanha ou o membro que fez esta mudança pode desfazê-la."
     )
-    english = undo(ben, table, event.seq, refreshed(table).revision)
+    english = undo(player, table, event.seq, refreshed(table).revision)
     assert english.json()["detail"].startswith("Only the campaign's owner or the member who made this change")
     assert snapshot() == before
 
@@ -76,12 +63,12 @@ def test_a_stale_revision_is_refused_in_portuguese(owner, table, snapshot):
     assert snapshot() == before
 
 
-def test_a_refusal_of_the_join_code_and_of_a_claim_speak_portuguese(owner, ben, table):
-    stranger = as_user(UserFactory(username="carla"))
+def test_a_refusal_of_the_join_code_and_of_a_claim_speak_portuguese(owner, player, table):
+    stranger = api_for(UserFactory(username="carla"))
     wrong = stranger.post("/api/v1/campaigns/join/", {"code": "NOPE1234"}, format="json", **PT)
     assert wrong.status_code == 400 and "Este código de convite não é válido." in str(wrong.json())
     teal = refreshed(table).guilds.get(colour__slug="teal")
-    taken = as_user(owner).post(
+    taken = api_for(owner).post(
         f"/api/v1/campaigns/{table.pk}/guilds/teal/claim/",
         {"revision": teal.revision},
         format="json",
@@ -95,15 +82,15 @@ def test_a_refused_content_override_speaks_portuguese(owner, table, snapshot):
     url = f"/api/v1/campaigns/{table.pk}/content/"
     before = snapshot()
     bounds = {"kind": "monster-level", "target": "cerberus/2-3"}
-    refused = as_user(owner).post(url, {**bounds, "fields": {"life": 10**9}}, format="json", **PT)
+    refused = api_for(owner).post(url, {**bounds, "fields": {"life": 10**9}}, format="json", **PT)
     assert refused.status_code == 400
     assert refused.json()["life"][0].startswith("Um número inteiro de 0 a ")
     stranger = {"kind": "monster", "target": "nobody", "fields": {"figures": 2}}
-    refused = as_user(owner).post(url, stranger, format="json", **PT)
+    refused = api_for(owner).post(url, stranger, format="json", **PT)
     assert refused.status_code == 400 and refused.json()["target"][0].startswith(
         "'nobody' não é um monstro de "
     )
-    english = as_user(owner).post(url, stranger, format="json")
+    english = api_for(owner).post(url, stranger, format="json")
     assert english.json()["target"][0].startswith("'nobody' is not a monster of ")
     assert snapshot() == before
 
@@ -114,18 +101,18 @@ def test_a_rule_refusal_from_rules_helpers_speaks_portuguese(owner, table, snaps
     live = build_campaign(owner, name="Live table", guilds=guilds)
     start = {"scenario": "beyond-the-gates-of-hell", "revision": refreshed(live).revision}
     assert (
-        as_user(owner).post(f"/api/v1/campaigns/{live.pk}/live/start/", start, format="json").status_code
+        api_for(owner).post(f"/api/v1/campaigns/{live.pk}/live/start/", start, format="json").status_code
         == 201
     )
     kill = {"victim": "hero", "hero": "diana", "revision": refreshed(live).revision}
     before = snapshot()
     url = f"/api/v1/campaigns/{live.pk}/live/kill/"
-    refused = as_user(owner).post(url, kill, format="json", **PT)
+    refused = api_for(owner).post(url, kill, format="json", **PT)
     assert refused.status_code == 400 and refused.json() == {
         "victim": ["Diga de quem é o Herói que foi morto."]
     }
-    assert as_user(owner).post(url, kill, format="json").json() == {"victim": ["Say whose hero was killed."]}
-    stranger = as_user(owner).post(url, {**kill, "hero_guild": "purple"}, format="json", **PT)
+    assert api_for(owner).post(url, kill, format="json").json() == {"victim": ["Say whose hero was killed."]}
+    stranger = api_for(owner).post(url, {**kill, "hero_guild": "purple"}, format="json", **PT)
     assert stranger.json() == {"victim": ["'purple' não é uma Guilda neste Cenário."]}
     assert snapshot() == before
 
@@ -177,15 +164,15 @@ def test_a_rule_refusal_with_values_and_a_count_follows_accept_language(owner: A
     before = Event.objects.count()
     url = f"/api/v1/campaigns/{campaign.pk}/seating/"
     body = {"areas": {"yellow": 1, "teal": 1, "gray": 2}, "revision": refreshed(campaign).revision}
-    refused = as_user(owner).post(url, body, format="json", **PT)
+    refused = api_for(owner).post(url, body, format="json", **PT)
     assert refused.status_code == 400
     assert refused.json() == {
         "areas": ["Com 3 Guildas as Áreas Iniciais vão de 1 a 3, cada uma usada uma vez (RB:515-517)."]
     }
-    english = as_user(owner).post(url, body, format="json").json()
+    english = api_for(owner).post(url, body, format="json").json()
     assert english == {"areas": ["With 3 guilds the starting areas are 1 to 3, each used once (RB:515-517)."]}
     guild = campaign.guilds.get(colour__slug="yellow")
     coins = f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/saved-coins/"
-    saved = as_user(owner).post(coins, {"coins": 5, "revision": guild.revision}, format="json", **PT)
+    saved = api_for(owner).post(coins, {"coins": 5, "revision": guild.revision}, format="json", **PT)
     assert saved.json() == {"saved_coins": ["Uma Guilda guarda no máximo 1 moeda entre Cenários."]}
     assert Event.objects.count() == before

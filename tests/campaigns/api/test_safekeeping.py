@@ -3,18 +3,14 @@ step (item 9 of the trust work)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
-from rest_framework.test import APIClient
 
 from campaigns.models import CampaignBackup, Event, Membership
 from campaigns.services import backups, upgrade
 from tests.factories import (
-    UserFactory,
     access,
-    build_campaign,
+    api_for,
     level_one_deck,
     record,
     refreshed,
@@ -26,54 +22,35 @@ pytestmark = pytest.mark.django_db
 LINES = [result_line("yellow", winner=True, coins=2), result_line("teal", coins=1)]
 
 
-def client_for(user: Any) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
-def ben() -> Any:
-    return UserFactory(username="ben")
-
-
-@pytest.fixture
-def campaign(owner: Any, ben: Any) -> Any:
-    return build_campaign(owner, guilds={"yellow": None, "teal": ben})
-
-
 # --- Share links ----------------------------------------------------------------------------------------
 
 
 def test_a_renewed_share_link_retires_the_old_one(owner, campaign):
     old = campaign.share_token
-    assert client_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={old}").status_code == 200
-    response = client_for(owner).post(f"/api/v1/campaigns/{campaign.pk}/share-link/", {}, format="json")
+    assert api_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={old}").status_code == 200
+    response = api_for(owner).post(f"/api/v1/campaigns/{campaign.pk}/share-link/", {}, format="json")
     assert response.status_code == 200
     new = response.json()["share_token"]
     assert new and new != old
-    assert client_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={old}").status_code == 404
+    assert api_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={old}").status_code == 404
     assert Client().get(f"/campaigns/{campaign.pk}/?share={old}").status_code == 404
-    assert client_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={new}").status_code == 200
+    assert api_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={new}").status_code == 200
     assert old not in str(list(Event.objects.values_list("summary", "data")))
 
 
 def test_a_revoked_share_link_opens_nothing_until_a_new_one(owner, campaign):
     old = campaign.share_token
-    response = client_for(owner).post(
-        f"/api/v1/campaigns/{campaign.pk}/share-link/revoke/", {}, format="json"
-    )
+    response = api_for(owner).post(f"/api/v1/campaigns/{campaign.pk}/share-link/revoke/", {}, format="json")
     assert response.status_code == 200 and response.json()["share_token"] is None
     for token in (old, "", "None", "null"):
-        assert client_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={token}").status_code == 404
-    assert client_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/").status_code == 200
+        assert api_for(None).get(f"/api/v1/campaigns/{campaign.pk}/?share={token}").status_code == 404
+    assert api_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/").status_code == 200
 
 
-def test_only_the_owner_renews_or_revokes_the_share_link(ben, campaign, snapshot):
+def test_only_the_owner_renews_or_revokes_the_share_link(player, campaign, snapshot):
     before = snapshot()
     for path in ("share-link/", "share-link/revoke/"):
-        response = client_for(ben).post(f"/api/v1/campaigns/{campaign.pk}/{path}", {}, format="json")
+        response = api_for(player).post(f"/api/v1/campaigns/{campaign.pk}/{path}", {}, format="json")
         assert response.status_code == 403
     assert snapshot() == before
 
@@ -108,7 +85,7 @@ def test_a_recorded_scenario_leaves_a_backup(owner, campaign, django_capture_on_
     assert backup.summary.startswith("Upgrade phase 1 opened")
 
 
-def test_a_closed_upgrade_phase_leaves_a_backup(owner, ben, campaign, django_capture_on_commit_callbacks):
+def test_a_closed_upgrade_phase_leaves_a_backup(owner, player, campaign, django_capture_on_commit_callbacks):
     level_one_deck()
     campaign = record(owner, campaign, "ferry-of-the-dead", LINES, upgrade_on_paper=False)
     from campaigns.models import UpgradePhase
@@ -147,36 +124,35 @@ def test_only_the_last_ten_backups_are_kept(campaign):
 
 
 def test_the_owner_restores_a_backup_in_one_step(
-    owner, ben, campaign, snapshot, django_capture_on_commit_callbacks
+    owner, player, campaign, snapshot, django_capture_on_commit_callbacks, owner_api, player_api
 ):
     """Scenario 1 recorded (a backup), then more play; restoring puts the sheet back as it was, keeps the
     members, and moves every revision forward so phones holding an old one are refused."""
     with django_capture_on_commit_callbacks(execute=True):
         campaign = record(owner, campaign, "ferry-of-the-dead", LINES)
     taken = CampaignBackup.objects.get(campaign=campaign)
-    ana, ben_api = client_for(owner), client_for(ben)
     teal = refreshed(campaign).guilds.get(colour__slug="teal")
     stale = teal.revision
     assert (
-        ben_api.post(
+        player_api.post(
             f"/api/v1/campaigns/{campaign.pk}/guilds/teal/saved-coins/",
             {"coins": 1, "revision": stale},
             format="json",
         ).status_code
         == 200
     )
-    listed = ana.get(f"/api/v1/campaigns/{campaign.pk}/backups/").json()
+    listed = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/backups/").json()
     assert [b["id"] for b in listed] == [taken.pk]
-    assert ben_api.get(f"/api/v1/campaigns/{campaign.pk}/backups/").status_code == 403
+    assert player_api.get(f"/api/v1/campaigns/{campaign.pk}/backups/").status_code == 403
     before = snapshot()
-    refused = ben_api.post(
+    refused = player_api.post(
         f"/api/v1/campaigns/{campaign.pk}/backups/restore/",
         {"backup": taken.pk, "revision": refreshed(campaign).revision},
         format="json",
     )
     assert refused.status_code == 403
     assert snapshot() == before
-    restored = ana.post(
+    restored = owner_api.post(
         f"/api/v1/campaigns/{campaign.pk}/backups/restore/",
         {"backup": taken.pk, "revision": refreshed(campaign).revision},
         format="json",
@@ -184,14 +160,14 @@ def test_the_owner_restores_a_backup_in_one_step(
     assert restored.status_code == 200, restored.json()
     sheet = restored.json()
     assert next(g for g in sheet["guilds"] if g["colour"] == "teal")["saved_coins"] == 0
-    assert next(g for g in sheet["guilds"] if g["colour"] == "teal")["player"] == "ben"
-    assert Membership.objects.filter(campaign=campaign, user=ben).exists()
+    assert next(g for g in sheet["guilds"] if g["colour"] == "teal")["player"] == "fred"
+    assert Membership.objects.filter(campaign=campaign, user=player).exists()
     assert Event.objects.filter(campaign=campaign).latest("seq").kind == "campaign-restored"
     reasons = set(CampaignBackup.objects.filter(campaign=campaign).values_list("reason", flat=True))
     assert reasons == {"scenario-recorded", "before-restore"}
-    # Ben's phone still holds the revisions from before the restore: both are refused.
+    # The player's phone still holds the revisions from before the restore: both are refused.
     for revision in (stale, stale + 1):
-        again = ben_api.post(
+        again = player_api.post(
             f"/api/v1/campaigns/{campaign.pk}/guilds/teal/saved-coins/",
             {"coins": 1, "revision": revision},
             format="json",
@@ -200,7 +176,7 @@ def test_the_owner_restores_a_backup_in_one_step(
 
 
 def test_the_restore_of_a_restore_brings_back_what_was_undone(
-    owner, ben, campaign, django_capture_on_commit_callbacks
+    owner, player, campaign, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         campaign = record(owner, campaign, "ferry-of-the-dead", LINES)

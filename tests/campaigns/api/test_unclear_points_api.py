@@ -6,7 +6,6 @@ Each draw or roll is seeded (the API's `seed`), so every run sees the same cards
 from collections import Counter
 
 import pytest
-from django.core.cache import cache
 
 from campaigns.models import DeathCurse, Die
 
@@ -14,14 +13,6 @@ pytestmark = pytest.mark.django_db
 
 ROLL = "/api/v1/helpers/roll/"
 CURSES = "/api/v1/helpers/death-curses/"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_history():
-    # Throttle history lives in the cache; one test's requests must not count against the next.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _curses(api, heroes, seed):

@@ -26,16 +26,6 @@ CARD_CODES = {"the-finisher": "INF-R01", "collectors-armor": "INF-R03", "dusty-b
 FILLER_CARDS = ("sharp-justice", "short-bow", "holy-water-flask", "vile-trident")
 
 
-def ensure_content() -> None:
-    """Transactional tests empty the database afterwards; put the content packs back if an earlier one did."""
-    from campaigns.models import Edition
-    from campaigns.selectors.content import PACK_DIR
-
-    if not Edition.objects.filter(slug="inferno").exists():
-        names = ("inferno.json", "arcadia-quest.json", "test-pack.json")
-        call_command("load_content", *(str(PACK_DIR / n) for n in names), verbosity=0)
-
-
 def user(username: str) -> Any:
     return get_user_model().objects.get(username=username)
 

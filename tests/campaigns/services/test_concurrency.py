@@ -9,16 +9,11 @@ from campaigns.errors import ConflictError
 from campaigns.services.inventory import guild_saved_coins_set, inventory_card_add
 from tests.factories import UserFactory, access, build_campaign, refreshed
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def content(postgres):
-    from django.core.management import call_command
-
-    from tests.conftest import PACK_DIR, PACKS
-
-    call_command("load_content", *(str(PACK_DIR / name) for name in PACKS), verbosity=0)
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("postgres"),
+]
 
 
 def _race(calls):

@@ -18,8 +18,9 @@ POLL_SECONDS = 60
 
 
 def start_worker(queue: str, redis_url: str, log: Path) -> subprocess.Popen:
+    # The URL as given: without PYTEST_XDIST_WORKER the test settings add no worker's number to it again.
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "PYTEST_XDIST_WORKER"},
         "DJANGO_SETTINGS_MODULE": "tests.worker_settings",
         "WORKER_DATABASE_NAME": connection.settings_dict["NAME"],
         "WORKER_MEDIA_ROOT": str(settings.MEDIA_ROOT),

@@ -8,7 +8,7 @@ import pytest
 
 from campaigns.models import SheetDocument
 from companion.celery import app as celery_app
-from tests.campaigns.pdf.helpers import demo_campaign, ensure_content, pdf_pages, save_png, user
+from tests.campaigns.pdf.helpers import demo_campaign, pdf_pages, save_png, user
 from tests.campaigns.workers.helpers import drop_queue, poll, start_worker, stop
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -19,7 +19,6 @@ def test_a_real_worker_renders_the_sheet_asked_for_through_the_api(
 ):
     from campaigns.tasks import render_sheet_document
 
-    ensure_content()
     campaign = demo_campaign()
     queue = f"pdf-test-{uuid.uuid4().hex[:10]}"  # no other worker on this Redis takes our task
     monkeypatch.setattr(render_sheet_document, "queue", queue, raising=False)
