@@ -139,7 +139,11 @@ class _PrintView:
 
 def print_refusal(request: HttpRequest, campaign_pk: int) -> float | None:
     """None when the campaign may print now (the request is counted), else the seconds to wait."""
-    return refused_for(request, [MemberPrintThrottle, CampaignPrintThrottle], view=_PrintView(campaign_pk))
+    # The member's share first, alone: a request over it spends none of the campaign's budget.
+    view = _PrintView(campaign_pk)
+    return refused_for(request, [MemberPrintThrottle], view=view) or refused_for(
+        request, [CampaignPrintThrottle], view=view
+    )
 
 
 def print_refusal_message(wait: float) -> str:
@@ -154,15 +158,15 @@ def print_refusal_message(wait: float) -> str:
 def refused_for(
     request: HttpRequest, throttles: Iterable[type[BaseThrottle]], view: Any = None
 ) -> float | None:
-    """For a plain Django view: None when every throttle lets the request through (each counts it),
-    else the seconds to wait before trying again. The first throttle that refuses ends the check, so a
-    refused request spends none of the budgets after it. `view` stands in for the DRF view a throttle
-    reads its URL arguments from."""
+    """For a plain Django view: None when every throttle lets the request through (each counts it, a
+    refused one too: a guess over one budget still spends the others), else the seconds to wait before
+    trying again. `view` stands in for the DRF view a throttle reads its URL arguments from."""
+    waits = []
     for throttle_class in throttles:
         throttle = throttle_class()
         if not throttle.allow_request(request, view):
-            return throttle.wait() or 1.0
-    return None
+            waits.append(throttle.wait() or 1.0)
+    return max(waits) if waits else None
 
 
 class LoginLockoutBackend(AxesStandaloneBackend):

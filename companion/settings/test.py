@@ -5,7 +5,7 @@ import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
 from .base import *  # noqa: F403
-from .base import CACHES, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, REDIS_URL, REST_FRAMEWORK, env
+from .base import CACHES, CELERY_BROKER_URL, CELERY_RESULT_BACKEND, DATABASES, REDIS_URL, REST_FRAMEWORK, env
 
 
 def _worker_database(url: str) -> str:
@@ -19,6 +19,13 @@ def _worker_database(url: str) -> str:
     base = int(parts.path.strip("/") or 0)
     return urlunsplit(parts._replace(path=f"/{base + int(worker[2:])}"))
 
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file (in memory where the machine has a RAM disk), not SQLite's shared in-memory database: there a
+    # reader locks a table and a phone's write beside it fails at once, while a file waits for the lock as
+    # the game night's own database does. pytest-django adds each xdist worker's suffix to the name.
+    _ram = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+    DATABASES["default"]["TEST"] = {"NAME": os.path.join(_ram, f"companion-test-{os.getpid()}.sqlite3")}
 
 DEBUG = False
 SECRET_KEY = "test-only-not-secret"

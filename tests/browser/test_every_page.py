@@ -54,6 +54,7 @@ EXCLUDED = {
     "campaigns:print-blank-status": "a part polled by the print panel",
     "campaigns:upgrade-status": "a part polled by the upgrade page",
     "campaigns:hero-draft-status": "a part polled by the hero draft page",
+    "campaigns:content-import": "a part polled by the content page while a pack imports",
 }
 # Every page route, by the scene that visits it (a scene visits more URLs than these: states, query strings).
 VISITED = {

@@ -17,9 +17,9 @@ pytestmark = pytest.mark.django_db
 # next number, the event (12); then the campaign read whole for the answer (12).
 API_TAP = 2 + 12 + 12
 # The page: + the session's user (1), what the page adds to the sheet (the open phase, the hero draft,
-# the changes an abandon took back, the latest history, the live tracker (9) and the members: 14) and the
-# owner's join codes and backups (2).
-PAGE_TAP = 1 + API_TAP + 14 + 2
+# the changes an abandon took back, the latest history, the live tracker with its monster list (12) and the
+# members: 17) and the owner's join codes and backups (2).
+PAGE_TAP = 1 + API_TAP + 17 + 2
 
 
 def _live(owner, campaign):
