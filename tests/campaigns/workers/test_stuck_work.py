@@ -4,6 +4,7 @@ probe 2, G14); a large content pack is loaded by a worker while its importer pol
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 import uuid
@@ -28,7 +29,9 @@ from tests.campaigns.workers.helpers import drop_queue, poll, start_worker, stop
 pytestmark = [pytest.mark.services, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 POLL_SECONDS = 60
-BROKER_DATABASE = 12
+# One per xdist worker (gw0: 12, gw1: 13, ...): two of these tests at once must not empty each other's queue.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+BROKER_DATABASE = 12 + (int(_WORKER[2:]) if _WORKER[2:].isdigit() else 0)
 
 
 @pytest.fixture
