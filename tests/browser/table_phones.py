@@ -85,6 +85,8 @@ class Phone:
         page.evaluate(f"window.scrollBy(0, {box['y'] - PHONE_800['height'] / 2})")
         before = keep.bounding_box()["y"]
         self.control_y = control.bounding_box()["y"]
+        # An earlier tap's "Saved." stays 2.5 s: cleared, so the line read below is this tap's.
+        page.evaluate("document.querySelectorAll('.write-status').forEach((line) => line.remove())")
         with page.expect_response(lambda r: "/do/" in r.url and r.request.method == "POST") as answer:
             control.click()
         if saved:

@@ -16,6 +16,7 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from playwright.sync_api import expect
 
 from campaigns.models import Campaign, UpgradePhase
 from campaigns.services import hero_draft, seating, upgrade
@@ -316,7 +317,7 @@ def _arrange_and_confirm(campaign: Campaign, phones: dict[str, Phone]) -> None:
     tools.locator("summary").click()
     keep = page.locator("#upgrade-mine .hero-card h4", has_text=hero)
     fred.still(tools.get_by_role("button", name=f"Discard {card}"), keep=keep, what=f"discarding {card}")
-    assert page.locator("#upgrade-mine details.card-tools").count() == cards_before - 1
+    expect(page.locator("#upgrade-mine details.card-tools")).to_have_count(cards_before - 1)
 
     moved, _ = _move_first_card(gina)
     page = gina.page

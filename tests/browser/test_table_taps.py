@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from campaigns.models import ScenarioPlay
 from campaigns.selectors.preferences import spawn_scenario
@@ -181,8 +182,7 @@ def test_a_remembered_spawn_takes_at_most_6_taps(table):
     seed = result.locator("[data-result=seed]").inner_text()
     with page.expect_response(lambda r: "/helpers/spawn/" in r.url):
         page.get_by_role("button", name="Roll again").click()
-    result.locator("[data-result=seed]").wait_for()
-    assert result.locator("[data-result=seed]").inner_text() != seed
+    expect(result.locator("[data-result=seed]")).not_to_have_text(seed)
 
 
 def test_my_guild_and_the_tab_bar_pass_axe(table):
