@@ -6,6 +6,7 @@ address is the one the phones reach (`companion.hosting.table_address`), never t
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -18,8 +19,11 @@ from campaigns.access import Access
 from companion.hosting import table_address
 
 
+@lru_cache(maxsize=512)
 def qr_svg(text: str, *, title: str) -> SafeString:
-    """`text` as a QR code: inline SVG, dark modules on white with a quiet zone, sized by the page's CSS."""
+    """`text` as a QR code: inline SVG, dark modules on white with a quiet zone, sized by the page's CSS.
+    Kept per text and title: drawing one costs about as much as the rest of the owner's page, and the same
+    few links are drawn on every answer the owner's phone gets."""
     out = io.BytesIO()
     segno.make(text, error="m").save(
         out,

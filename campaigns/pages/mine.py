@@ -11,14 +11,19 @@ from django.http import HttpRequest, HttpResponse
 from campaigns.access import Access
 from campaigns.pages.context import sheet_context
 from campaigns.pages.now import with_now
+from campaigns.pages.polls import KeptPoll
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors.sheet_cache import cached_sheet_page
 from companion.conditional import not_modified, revalidated, unchanged
 
 
 def mine_page(request: HttpRequest, pk: int) -> HttpResponse:
+    poll = KeptPoll(request, pk, "mine")
+    if answer := poll.answer():
+        return answer
     access = page_access(request, pk)
-    etag = page_etag(request, access, "mine")
+    etag = page_etag(request, access, "mine", content=poll.content)
+    poll.keep(etag)
     if unchanged(request, etag):
         return not_modified(etag)
     return revalidated(render_mine(request, access), etag)

@@ -19,6 +19,7 @@ from campaigns.access import Access, hand_guild, hero_draft_abandon_refusal, her
 from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, edition_box, guild_view
 from campaigns.pages.now import tabs
+from campaigns.pages.polls import KeptPoll
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
 from campaigns.selectors import phases
 from campaigns.selectors.campaigns import (
@@ -184,8 +185,12 @@ def _live_views(context_for: Any, render_page: Any, *, part: str, status_part: s
 
     def status(request: HttpRequest, pk: int) -> HttpResponse:
         # Polled every 2 s by every phone: an unchanged campaign answers 304 after the access check alone.
+        poll = KeptPoll(request, pk, "status")
+        if answer := poll.answer():
+            return answer
         access = page_access(request, pk)
-        etag = page_etag(request, access)
+        etag = page_etag(request, access, content=poll.content)
+        poll.keep(etag)
         if unchanged(request, etag):
             return not_modified(etag)
         context = context_for(access, request.GET.get("guild"))

@@ -23,6 +23,7 @@ from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action,
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.invite import invite_context
 from campaigns.pages.now import tabs, with_now
+from campaigns.pages.polls import KeptPoll
 from campaigns.pages.rendering import (
     open_panels,
     page_access,
@@ -119,13 +120,18 @@ def campaign_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     The version is the campaign's state, the content version, the reader and the variant asked for (page or
     part, open panels, language). The owner's join codes and backups change without an event, so the
     owner's version names them too (two small reads, the owner's page only)."""
+    panels = open_panels(request)
+    poll = KeptPoll(request, pk, *panels)
+    if answer := poll.answer():
+        return vary_on_panels(answer)
     access = campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
     codes = kept = None
     tools = ""
     if access.is_owner:
         codes, kept = open_join_codes(access.campaign), campaign_backups(access.campaign)
         tools = join_codes_tag(codes) + tag(*(b["id"] for b in kept))
-    etag = page_etag(request, access, tools, *open_panels(request))
+    etag = page_etag(request, access, tools, *panels, content=poll.content)
+    poll.keep(etag, until=min((c.expires_at for c in codes or ()), default=None))
     if unchanged(request, etag):
         return vary_on_panels(not_modified(etag))
     page = render_sheet(request, access, join_codes=codes, backups=kept)

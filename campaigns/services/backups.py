@@ -18,6 +18,7 @@ from campaigns.errors import refuse
 from campaigns.models import Campaign, CampaignBackup, Event
 from campaigns.selectors.transfer import campaign_export
 from campaigns.services import transfer
+from campaigns.services.history import campaign_state_moved
 
 BACKUPS_KEPT = 10
 
@@ -44,6 +45,8 @@ def campaign_backup_create(*, campaign_id: int, reason: str) -> CampaignBackup |
     )
     stale = CampaignBackup.objects.filter(campaign=campaign).order_by("-created_at", "-pk")[BACKUPS_KEPT:]
     CampaignBackup.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).delete()
+    # The owner's page lists the backups, and a backup records no event.
+    campaign_state_moved(campaign.pk)
     return backup
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.access import Access, require_owner
 from campaigns.errors import refuse, rule_refusal
 from campaigns.models import Campaign, Edition, JoinCode, Membership
-from campaigns.services.history import event_record
+from campaigns.services.history import campaign_state_moved, event_record
 from rules_helpers.names import check_visible_name
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread across the table
@@ -55,13 +55,16 @@ def join_code_create(*, access: Access, actor: Any, hours: int = 48, max_uses: i
     if not 1 <= max_uses <= 10:
         refuse("max_uses", _("A join code can be used 1 to 10 times."))
     code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(8))
-    return JoinCode.objects.create(
+    join = JoinCode.objects.create(
         campaign=access.campaign,
         code=code,
         expires_at=timezone.now() + timedelta(hours=hours),
         max_uses=max_uses,
         created_by=actor,
     )
+    # The owner's page lists the open codes, and a new code records no event.
+    campaign_state_moved(access.campaign.pk)
+    return join
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import F
@@ -26,6 +27,7 @@ from campaigns.models import (
 from campaigns.selectors.campaigns import KEPT_BY_ABANDON, is_undone, withdrawn_seqs
 from campaigns.selectors.phases import hero_draft_replaced
 from campaigns.selectors.snapshots import TRACKED, effects_in_place, find_row, restore_values, snapshot
+from campaigns.selectors.versions import campaign_state_key
 from campaigns.services.own_cards import own_cards_sync
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
 
@@ -67,7 +69,19 @@ class Changes:
 def _next_seq(campaign: Campaign) -> int:
     Campaign.objects.filter(pk=campaign.pk).update(history_seq=F("history_seq") + 1)
     campaign.refresh_from_db(fields=["history_seq", "revision"])
+    campaign_state_moved(campaign.pk)
     return campaign.history_seq
+
+
+def campaign_state_moved(campaign_id: int) -> None:
+    """The campaign changed: the answers kept for its phones' polls are not used again once the change is
+    committed (a rolled-back change keeps them). Every write records an event, and so comes here; the few
+    that change what a page shows without one (the owner's join codes and backups) call it themselves.
+    Moved at once, so no read inside this transaction uses what was kept, and again once committed, as a
+    poll answered meanwhile may have kept the state from before the change under a new token."""
+    key = campaign_state_key(campaign_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def event_record(

@@ -49,7 +49,7 @@ from campaigns.selectors.overrides import campaign_card_by_key, check_target, cl
 from campaigns.selectors.snapshots import CAMPAIGN_PATHS, find_row, snapshot
 from campaigns.selectors.transfer import LATE_CAMPAIGN_FIELDS, ROW_MODELS, attested_members
 from campaigns.selectors.transfer_schema import validate_document
-from campaigns.services.history import Changes, event_record
+from campaigns.services.history import Changes, campaign_state_moved, event_record
 from campaigns.services.own_cards import own_cards_sync
 from campaigns.services.revisions import claim_campaign_revision
 
@@ -82,6 +82,7 @@ def campaign_import(*, owner: Any, data: Any, progress: Callable[[int], None] | 
             last = max((e["seq"] for e in document["events"]), default=0)
             seq = max(last, document["campaign"]["history_seq"])
             Campaign.objects.filter(pk=campaign.pk).update(history_seq=seq)
+            campaign_state_moved(campaign.pk)
     except DatabaseError as exc:
         raise ValidationError({"rows": [LOAD_FAILED]}) from exc
     campaign.refresh_from_db()
