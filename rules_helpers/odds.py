@@ -6,6 +6,7 @@ with a reroll left is rolled again for one reroll; a failure with none left is s
 which dice are rolled does not change the count, so a memoised table over (dice, rerolls) is exact.
 """
 
+import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -138,3 +139,16 @@ def _wounds(hits: Pmf, saves: Pmf) -> Pmf:
         for s, p_saves in enumerate(saves):
             wounds[h - s if h > s else 0] += p_hits * p_saves
     return tuple(wounds)
+
+
+def tenths_of_a_percent(chances: Sequence[float]) -> list[int]:
+    """Chances that make up a whole (a figure's spawn row) in tenths of a percent, adding up to exactly 1000:
+    each rounded down, then the tenths left over given to the largest remainders, so a row of 1/6s reads
+    16.7 %, 16.7 %, ... and never adds up to 99.8 %."""
+    raw = [max(0.0, p) * 1000 for p in chances]
+    shares = [math.floor(r) for r in raw]
+    left = round(sum(raw)) - sum(shares)
+    by_remainder = sorted(range(len(raw)), key=lambda i: raw[i] - shares[i], reverse=True)
+    for i in by_remainder[: max(0, left)]:
+        shares[i] += 1
+    return shares

@@ -7,6 +7,7 @@
  * - Parts of a page (htmx reads and the sheet's poll, sent with HX-Request): network only; offline they answer
  *   204, "nothing new", and the page keeps what it shows.
  * - Static files: from the cache, refreshed in the background.
+ * - A page opened before this worker ran (the first visit) is kept when the page asks ("keep").
  * - Log-out: the logged-out page (static/js/offline.js) says "signed-out"; every kept page goes, and the
  *   helper pages are kept again as anyone sees them. Nothing of the reader who left is shown offline.
  * The cache name carries a version: a new sw.js drops the old caches on activation (v2: the pages kept by
@@ -54,8 +55,23 @@ function forgetSignedInPages() {
   return caches.delete(PAGES).then(() => caches.open(PAGES)).then(keepHelperPages);
 }
 
+// A page opened before this worker ran (a phone's first visit) asks to be kept, as a later visit would be.
+function keepPage(address) {
+  const url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/admin/")) {
+    return Promise.resolve();
+  }
+  return fetch(url.href, { credentials: "same-origin" })
+    .then((response) => {
+      if (response.ok && !response.redirected) return caches.open(PAGES).then((cache) => cache.put(url.href, response));
+      return null;
+    })
+    .catch(() => null);
+}
+
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "signed-out") event.waitUntil(forgetSignedInPages());
+  if (event.data && event.data.type === "keep" && event.data.url) event.waitUntil(keepPage(event.data.url));
 });
 
 function fromShell(request) {

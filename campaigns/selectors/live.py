@@ -10,7 +10,9 @@ from campaigns.history_text import names_of, part
 from campaigns.models import (
     Campaign,
     Guild,
+    GuildHero,
     Hero,
+    HeroResult,
     Monster,
     MonsterLevelCard,
     PlayResult,
@@ -314,3 +316,27 @@ def kill_monsters(
         }
         for m in sorted({edition[s] for s in named if s in edition}, key=lambda m: m.name)
     ], own
+
+
+def curse_draw_heroes(campaign: Campaign) -> list[dict[str, Any]]:
+    """The campaign's fielded heroes, guild by guild in seat order, with the Death tokens and Damnation
+    counted for each in the scenario being played (none while none is): what a Death Curse draw at the
+    table starts from, so nobody types a name or counts again."""
+    play = live_play(campaign)
+    counted: dict[int, HeroResult] = {}
+    if play is not None:
+        counted = {line.hero_id: line for line in HeroResult.objects.filter(result__play=play)}
+    heroes = (
+        GuildHero.objects.filter(campaign=campaign, fielded=True, retired=False)
+        .select_related("hero", "guild__colour")
+        .order_by("guild__seat", "position")
+    )
+    return [
+        {
+            "hero": hero.hero,
+            "guild": hero.guild.colour,
+            "deaths": counted[hero.pk].deaths if hero.pk in counted else 0,
+            "damnation": counted[hero.pk].damnation if hero.pk in counted else 0,
+        }
+        for hero in heroes
+    ]

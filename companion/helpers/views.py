@@ -21,9 +21,11 @@ from campaigns.access import campaign_access
 from campaigns.models import Monster, MonsterLevelCard, OverrideKind
 from campaigns.selectors import content as selectors_content
 from campaigns.selectors.content_gaps import fill_url
+from campaigns.selectors.live import curse_draw_heroes
 from campaigns.selectors.overrides import campaign_override
 from campaigns.selectors.preferences import spawn_scenario, spawn_setup
 from campaigns.services import preferences
+from companion.content_names import local_name_text
 from companion.helpers import api, services
 from companion.helpers.forms import (
     SYMBOL_LABELS,
@@ -36,6 +38,7 @@ from companion.helpers.forms import (
 from companion.throttling import refused_for
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.monsters import level_bracket
+from rules_helpers.odds import tenths_of_a_percent
 
 FACE_LABELS = {
     "melee": gettext_lazy("Melee"),
@@ -89,10 +92,19 @@ def _submitted(request: HttpRequest, marker: str) -> QueryDict | None:
 
 
 def percent(p: float) -> str:
-    """A chance as the reader's language writes it (12.5% or 12,5%)."""
+    """A chance as the reader's language writes it (12.5% or 12,5%), rounded to the nearest tenth (Django's
+    number_format cuts the digits off: 1/6 would read 16.6 %)."""
     if 0 < p < SHOWN_ODDS * 2:
         return _("<%(percent)s%%") % {"percent": number_format(0.1, 1)}
-    return _("%(percent)s%%") % {"percent": number_format(p * 100, 1)}
+    return _("%(percent)s%%") % {"percent": number_format(round(p * 100, 1), 1)}
+
+
+def row_percents(chances: list[float]) -> list[str]:
+    """Chances that make up a whole, each as `percent` says it, adding up to 100 % on the screen."""
+    return [
+        percent(p) if 0 < p < SHOWN_ODDS * 2 else percent(tenths / 1000)
+        for p, tenths in zip(chances, tenths_of_a_percent(chances), strict=True)
+    ]
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -218,6 +230,7 @@ def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[A
     labels = [_token_label(row, token.symbols) for row, token in zip(rows, tokens, strict=True)]
     outcomes = []
     for outcome, chances in zip(result.outcomes, result.odds, strict=True):
+        shown = dict(zip(chances, row_percents(list(chances.values())), strict=True))
         where = labels[outcome.token] if outcome.placed else _("Back to the box")
         outcomes.append(
             {
@@ -226,9 +239,9 @@ def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[A
                 "placed": outcome.placed,
                 "where": where,
                 "why": _why_boxed(outcome, labels),
-                "chance": percent(chances[outcome.token if outcome.placed else None]),
+                "chance": shown[outcome.token if outcome.placed else None],
                 "odds": [
-                    {"where": _("Box") if key is None else labels[key], "percent": percent(p)}
+                    {"where": _("Box") if key is None else labels[key], "percent": shown[key]}
                     for key, p in chances.items()
                     if p > 0
                 ],
@@ -259,9 +272,17 @@ def death_curses(request: HttpRequest) -> HttpResponse:
     posted = request.POST if request.method == "POST" else None
     if posted is not None and "add_hero" in posted:
         return _with_one_more_hero(request, posted)
-    edition_form = EditionForm(posted, initial={"edition": "inferno"})
-    heroes = HeroFormSet(posted, prefix="heroes")
-    context: dict[str, Any] = {"edition_form": edition_form, "heroes": heroes, "drew": posted is not None}
+    table = _curses_table(request)
+    edition = table["campaign"].edition.slug if table else "inferno"
+    edition_form = EditionForm(posted, initial={"edition": edition})
+    offered = table["heroes"] if table and posted is None else None
+    heroes = HeroFormSet(posted, prefix="heroes", initial=offered)
+    context: dict[str, Any] = {
+        "edition_form": edition_form,
+        "heroes": heroes,
+        "drew": posted is not None,
+        "table": table,
+    }
     if posted is not None and edition_form.is_valid() and heroes.is_valid():
         try:
             result = services.death_curses_draw(
@@ -274,6 +295,23 @@ def death_curses(request: HttpRequest) -> HttpResponse:
         else:
             context["curses"] = _curses_context(result)
     return _render(request, "helpers/curses.html", "helpers/_curses_result.html", context)
+
+
+def _curses_table(request: HttpRequest) -> dict[str, Any] | None:
+    """With ?campaign=<id> (its members and share-link readers, else 404): the form starts with the
+    campaign's heroes and the Death tokens and Damnation counted live, so a draw is one tap."""
+    pk = request.GET.get("campaign")
+    if not pk:
+        return None
+    access = campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
+    heroes = curse_draw_heroes(access.campaign)[: services.MAX_HEROES]
+    return {
+        "campaign": access.campaign,
+        "heroes": [
+            {"hero": local_name_text(h["hero"]), "deaths": h["deaths"], "damnation": h["damnation"]}
+            for h in heroes
+        ],
+    }
 
 
 def _with_one_more_hero(request: HttpRequest, posted: QueryDict) -> HttpResponse:

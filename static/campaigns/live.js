@@ -20,8 +20,10 @@
     if (el.id) return "#" + el.id;
     var form = el.form || el.closest("form");
     if (!form) return null;
-    var parts = [form.getAttribute("action") || ""];
+    // A counter's form is named by its step (+1 or -1), not by the taps it is about to send.
+    var parts = [form.getAttribute("action") || "", form.dataset.tally || ""];
     Array.prototype.forEach.call(form.elements, function (field) {
+      if (form.dataset.tally && field.name === "delta") return;
       if (field.type === "hidden" && field.name && field.name !== "revision" && field.name !== "csrfmiddlewaretoken") {
         parts.push(field.name + "=" + field.value);
       }
@@ -358,12 +360,146 @@
         say(heading, outcome === "saved" ? "saved" : "error", told(outcome, alert));
       }
     }
+    var resent = outcome === "conflict" && tallyOf(requester(detail)) && !tallyOf(requester(detail)).tally.retried;
+    if (resent) outcome = "pending";
     if (control && outcome) {
       control.focus({preventScroll: true});
       var retry = outcome === "conflict" ? pinned.key : null;
-      say(control, outcome === "saved" ? "saved" : "error", told(outcome, alert), retry);
+      if (outcome === "pending") say(control, "pending", gettext("Saving…"));
+      else say(control, outcome === "saved" ? "saved" : "error", told(outcome, alert), retry);
     }
-    if (alert && outcome && outcome !== "saved") alert.focus({preventScroll: true});
+    showAllPending();
+    if (alert && outcome && outcome !== "saved" && outcome !== "pending") alert.focus({preventScroll: true});
+  });
+
+  // --- Quick taps on a counter, added up ----------------------------------------------------------------
+
+  // Taps on a counter's + and − are added up on the phone and sent as one write once the thumb rests
+  // (TALLY_MS), or once the write on its way is answered: never dropped, never two writes racing on one
+  // revision. The counter shows the value with the taps not yet saved ("3 · waiting" while they wait for the
+  // connection). A tap is a change by so many, so a write refused because another phone changed the guild
+  // meanwhile is sent once more on the revision its answer brought.
+  var TALLY_MS = 350;
+  var MOST_PER_WRITE = 10;  // the server's bound (campaigns/pages/forms.py TallyForm.delta)
+  var tallies = {};
+
+  function tallyKey(form) {
+    var f = form.elements;
+    return [form.getAttribute("action"), f.guild.value, f.hero.value, f.counter.value].join("|");
+  }
+
+  function tallyForms(key) {
+    return Array.prototype.filter.call(document.querySelectorAll("form[data-tally]"), function (form) {
+      return tallyKey(form) === key;
+    });
+  }
+
+  function counterOf(key) {
+    var forms = tallyForms(key);
+    var tap = forms.length && forms[0].closest(".tap");
+    return tap ? tap.querySelector("output.tap-value") : null;
+  }
+
+  // What waits in offline.js's queue for this counter.
+  function queuedFor(key) {
+    var queued = (window.InfernoQueue && window.InfernoQueue.items()) || [];
+    return queued.reduce(function (sum, item) {
+      var fields = new URLSearchParams(item.body);
+      var same = [item.url, fields.get("guild"), fields.get("hero"), fields.get("counter")].join("|") === key;
+      return same && fields.get("delta") ? sum + parseInt(fields.get("delta"), 10) : sum;
+    }, 0);
+  }
+
+  function showPending(key) {
+    var output = counterOf(key);
+    if (!output) return;
+    if (output.dataset.saved === undefined) output.dataset.saved = output.textContent.trim();
+    var tally = tallies[key];
+    var queued = queuedFor(key);
+    var pending = (tally ? tally.delta : 0) + queued;
+    var saved = parseInt(output.dataset.saved, 10) || 0;
+    if (!pending) {
+      output.textContent = output.dataset.saved;
+      delete output.dataset.pending;
+      return;
+    }
+    output.dataset.pending = "";
+    output.textContent = queued ? interpolate(gettext("%s · waiting"), [String(saved + pending)]) : String(saved + pending);
+  }
+
+  function showAllPending() {
+    var keys = {};
+    document.querySelectorAll("form[data-tally]").forEach(function (form) { keys[tallyKey(form)] = true; });
+    Object.keys(keys).forEach(showPending);
+  }
+  window.addEventListener("inferno:queue-changed", showAllPending);
+
+  function sendTally(key) {
+    var tally = tallies[key];
+    if (!tally || tally.flying) return;
+    window.clearTimeout(tally.timer);
+    var delta = Math.max(-MOST_PER_WRITE, Math.min(MOST_PER_WRITE, tally.delta));
+    var forms = tallyForms(key);
+    if (!delta || !forms.length) {
+      delete tallies[key];
+      showPending(key);
+      return;
+    }
+    var form = forms.filter(function (f) { return (f.dataset.tally === "1") === (delta > 0); })[0] || forms[0];
+    tally.flying = form;
+    tally.sent = delta;
+    form.elements.delta.value = String(delta);
+    form.requestSubmit();
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("form[data-tally] button[type=submit]");
+    if (!button || !window.htmx) return;  // without htmx each tap is its own plain post
+    event.preventDefault();
+    var form = button.form;
+    var key = tallyKey(form);
+    var tally = tallies[key] || (tallies[key] = {delta: 0, timer: null, flying: null, retried: false});
+    var output = counterOf(key);
+    var step = parseInt(form.dataset.tally, 10);
+    var shown = output ? parseInt(output.dataset.saved || output.textContent, 10) || 0 : 0;
+    if (shown + tally.delta + queuedFor(key) + step < 0) return;  // below none: nothing to take away
+    tally.delta += step;
+    tapped = button;
+    showPending(key);
+    window.clearTimeout(tally.timer);
+    if (!tally.flying) tally.timer = window.setTimeout(function () { sendTally(key); }, TALLY_MS);
+  }, true);
+
+  function tallyOf(form) {
+    if (!form || !form.matches || !form.matches("form[data-tally]")) return null;
+    var key = tallyKey(form);
+    var tally = tallies[key];
+    return tally && tally.flying === form ? {key: key, tally: tally} : null;
+  }
+
+  // The answer to a tally's write (its panel already merged, the counter showing the saved value).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var found = tallyOf(requester(event.detail));
+    if (!found) return;
+    var tally = found.tally;
+    var xhr = event.detail.xhr;
+    var outcome = (xhr && xhr.getResponseHeader("X-Write")) || "";
+    tally.flying = null;
+    if (outcome === "conflict" && !tally.retried) {
+      tally.retried = true;  // the same taps once more, on the revision the answer brought
+    } else if (outcome === "saved" || !xhr || !xhr.status) {
+      tally.delta -= tally.sent;  // saved, or (no connection) kept by offline.js to be sent later
+      tally.retried = false;
+    } else {
+      tally.delta = 0;  // refused: the reason is said beside the counter
+    }
+    tally.sent = 0;
+    if (tally.delta) {
+      sendTally(found.key);
+    } else {
+      delete tallies[found.key];
+    }
+    showPending(found.key);
   });
 
   // --- Opening a heavy panel (a guild's editing tools, the results form) on demand --------------------
@@ -419,6 +555,7 @@
         if (!incoming) return;
         var keep = pinned || pin(anchorNear());
         waitingParts = merge(root, incoming, null);
+        showAllPending();
         var control = restore(keep);
         if (reveal) {
           var target = document.getElementById(reveal);

@@ -32,6 +32,27 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // The server rolls, draws and looks up. Without a connection nothing is rolled: the result goes, and
+  // "Not rolled: no connection" stands where it was, so an old result is never read under new settings.
+  function notDone(target) {
+    if (!target || !target.hasAttribute("data-offline-note")) return false;
+    var note = document.createElement("p");
+    note.className = "offline-note";
+    note.setAttribute("role", "alert");
+    note.textContent = target.getAttribute("data-offline-note");
+    target.replaceChildren(note);
+    return true;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!navigator.onLine && notDone(event.detail.target)) event.preventDefault();
+  });
+  document.addEventListener("htmx:sendError", function (event) { notDone(event.detail.target); });
+  // Offline, the service worker answers a lookup "nothing new" (204): that is not a result either.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status === 204) notDone(event.detail.target);
+  });
+
   // Spawn: the Ticket Scalper's choices only matter in "choose" mode.
   function showChoices() {
     var choices = document.querySelector("[data-choose-only]");

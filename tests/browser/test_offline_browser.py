@@ -34,6 +34,87 @@ def test_the_helpers_open_offline_and_the_page_says_it_is_offline(phone):
     phone.locator("#offline-banner").wait_for(state="hidden")
 
 
+def test_offline_a_roll_says_it_was_not_made_and_clears_the_old_result(phone):
+    """V1: the banner promises no helper, and a roll without the connection is said not made where the
+    result goes, the previous result gone (never read as new under the new settings)."""
+    phone.goto("/helpers/dice/")
+    _controlled(phone)
+    phone.get_by_role("button", name="Roll", exact=True).click()
+    phone.locator('[data-result="wounds"]').wait_for()
+    phone.context.set_offline(True)
+    try:
+        banner = phone.locator("#offline-banner")
+        banner.wait_for(state="visible")
+        assert "Helpers still work" not in banner.inner_text()
+        assert "Dice, spawn rolls, curse draws and monster lookups need the connection" in banner.inner_text()
+        phone.get_by_role("button", name="Attack dice: one more").click()
+        phone.get_by_role("button", name="Roll", exact=True).click()
+        note = phone.locator("#result .offline-note")
+        note.wait_for()
+        assert note.inner_text().startswith("Not rolled: no connection")
+        assert phone.locator('#result [data-result="wounds"]').count() == 0
+        assert note.is_visible()  # where the thumb looks, on the phone's screen
+    finally:
+        phone.context.set_offline(False)
+    phone.get_by_role("button", name="Roll", exact=True).click()
+    phone.locator('[data-result="wounds"]').wait_for()
+    assert phone.locator("#result .offline-note").count() == 0
+
+
+def _fill_curses(phone) -> None:
+    phone.locator("#id_heroes-0-hero").fill("Diana")
+    phone.locator("#id_heroes-0-deaths").fill("2")
+
+
+def _fill_spawn(phone) -> None:
+    phone.get_by_label("Slot 1", exact=True).fill("Harpy")
+    phone.get_by_label("Slot 2", exact=True).fill("Demoness")
+
+
+@pytest.mark.parametrize(
+    ("page", "fill", "button", "said"),
+    [
+        ("/helpers/death-curses/", _fill_curses, "Draw Death Curses", "Not drawn: no connection"),
+        ("/helpers/spawn/", _fill_spawn, "Spawn", "Not rolled: no connection"),
+    ],
+)
+def test_offline_the_other_helpers_say_so_too(phone, page, fill, button, said):
+    phone.goto(page)
+    _controlled(phone)
+    fill(phone)
+    phone.context.set_offline(True)
+    try:
+        phone.get_by_role("button", name=button, exact=True).last.click()
+        phone.locator("#result .offline-note").wait_for()
+        assert phone.locator("#result .offline-note").inner_text().startswith(said)
+    finally:
+        phone.context.set_offline(False)
+
+
+def test_the_first_visit_to_the_sheet_is_kept_for_offline(phone):
+    """V5: the visit that installs the service worker was made before it ran; the page asks it to keep it."""
+    owner = UserFactory(username="olga")
+    campaign = build_campaign(owner, guilds={"yellow": None}, name="Kept At Once")
+    phone.goto("/accounts/login/")
+    phone.get_by_label("Username").fill("olga")
+    phone.get_by_label("Password").fill("secret-pass-123")
+    phone.get_by_role("button", name="Log in").click()
+    phone.goto(f"/campaigns/{campaign.pk}/")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    kept = f"caches.open('pages-v2').then((c) => c.match('{phone.url}')).then((r) => Boolean(r))"
+    deadline = time.monotonic() + 15
+    while not phone.evaluate(kept) and time.monotonic() < deadline:
+        phone.wait_for_timeout(200)
+    assert phone.evaluate(kept), "the first visit was not kept"
+    phone.context.set_offline(True)
+    try:
+        phone.reload()
+        assert phone.get_by_role("heading", name="Kept At Once").first.is_visible()
+        phone.locator("#offline-banner").wait_for(state="visible")
+    finally:
+        phone.context.set_offline(False)
+
+
 def test_a_write_made_offline_waits_and_is_sent_with_its_revision_when_back(phone):
     owner = UserFactory(username="olga")
     campaign = build_campaign(owner, guilds={"yellow": None})
