@@ -17,10 +17,10 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.errors import rule_refusal
-from companion.throttling import SignupThrottle, refused_for
+from companion.throttling import PasswordResetThrottle, SignupThrottle, refused_for
 from rules_helpers.names import check_player_name, name_skeleton
 
 AFTER_LOGIN = reverse_lazy("campaigns:list")
@@ -32,6 +32,14 @@ def signup_throttled(minutes: int) -> str:
     return ngettext(
         "Too many sign-ups from your network. Try again in %(minutes)d minute.",
         "Too many sign-ups from your network. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def reset_throttled(minutes: int) -> str:
+    return ngettext(
+        "Too many password resets asked for from your network. Try again in %(minutes)d minute.",
+        "Too many password resets asked for from your network. Try again in %(minutes)d minutes.",
         minutes,
     ) % {"minutes": minutes}
 
@@ -54,7 +62,13 @@ def _next_url(request: HttpRequest) -> str:
 
 class SignupForm(UserCreationForm):
     """Django's sign-up form (which already refuses a name differing from another only in case), refusing
-    too a name that mixes scripts or looks like a player's name already taken (security probe F14)."""
+    too a name that mixes scripts or looks like a player's name already taken (security probe F14). The
+    e-mail address is optional: it serves only to reset a forgotten password."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+        help_texts = {"email": gettext_lazy("Optional: only to reset a forgotten password.")}
+        labels = {"email": gettext_lazy("E-mail (optional)")}
 
     def clean_username(self) -> str | None:
         username = super().clean_username()  # NFKC-normalised by Django's UsernameField
@@ -151,7 +165,43 @@ class LogoutView(auth_views.LogoutView):
         return self.get_redirect_url() or self.request.get_full_path()
 
 
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset: the same answer whether or not an account has that address (nothing to probe), a
+    link good for a day (`PASSWORD_RESET_TIMEOUT`), each ask counted against the address's budget."""
+
+    template_name = "registration/password_reset_form.html"
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("password_reset_done")
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wait = refused_for(request, [PasswordResetThrottle])
+        if wait is not None:
+            context = {"form": self.get_form()}
+            return _too_many(request, self.template_name, context, reset_throttled, wait)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "registration/password_reset_confirm.html"
+    success_url = reverse_lazy("password_reset_complete")
+
+
 urlpatterns = [
+    path("password-reset/", PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="registration/password_reset_done.html"),
+        name="password_reset_done",
+    ),
+    path("reset/<uidb64>/<token>/", PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path(
+        "reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="registration/password_reset_complete.html"
+        ),
+        name="password_reset_complete",
+    ),
     path("signup/", signup, name="signup"),
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", LogoutView.as_view(), name="logout"),

@@ -76,6 +76,12 @@ class SignupThrottle(ClientRateThrottle):
     scope = "signup"
 
 
+class PasswordResetThrottle(ClientRateThrottle):
+    """Password reset e-mails asked for per client address (`PASSWORD_RESET_RATE`): no mail bombing."""
+
+    scope = "password_reset"
+
+
 class JoinUserThrottle(UserRateThrottle):
     """Join-code attempts per account (`JOIN_RATE`), the same budget as the API's `join` scope."""
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
+from campaigns.models import MonsterLevelCard
 from campaigns.pages import forms as f
 from campaigns.pages import mine, phases, review
 from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action, ConfirmUndo
@@ -169,7 +170,19 @@ HISTORY_ON_SHEET = 5
 
 def campaign_history(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole history, a page at a time (newest first), each page as cheap as the first."""
-    access = page_access(request, pk)
+    return render_history(request, page_access(request, pk))
+
+
+def render_history(
+    request: HttpRequest,
+    access: Access,
+    *,
+    failed: dict | None = None,
+    notice: str = "",
+    status: int = 200,
+    confirm_undo: dict | None = None,
+) -> HttpResponse:
+    """The history page; an undo made there (`back=history`) comes back to it, asking here to confirm."""
     before = request.GET.get("before", "")
     rows, older = history_page(
         access.campaign, before=int(before) if before.isdigit() else None, size=HISTORY_PAGE
@@ -184,8 +197,12 @@ def campaign_history(request: HttpRequest, pk: int) -> HttpResponse:
         "newest": bool(before),
         "share": request.GET.get("share", ""),
         "tabs": tabs(access.campaign.pk, "sheet", share=request.GET.get("share", "")),
+        "history_page": True,
+        "failed": failed,
+        "notice": notice,
+        "confirm_undo": confirm_undo,
     }
-    return render(request, "campaigns/history.html", context)
+    return render(request, "campaigns/history.html", context, status=status)
 
 
 def _sheet_context(
@@ -230,6 +247,10 @@ def live_played(live: dict[str, Any] | None) -> dict[str, set[str]]:
     return {line["guild"]: {h["hero"] for h in line["heroes"]} for line in live["guilds"]}
 
 
+def stat_label(field: str) -> str:
+    return str(MonsterLevelCard._meta.get_field(field).verbose_name).capitalize()
+
+
 def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
     """Monster stats for the next scenario (an episodic game: its level), the helper's lookup, and where
     missing stats are entered."""
@@ -238,6 +259,9 @@ def campaign_monsters(request: HttpRequest, pk: int) -> HttpResponse:
     levels = episodic_level_choices(access.campaign)
     # The level cards as this campaign sees them: what its members entered over the edition's.
     cards = {c["monster"]: c for c in campaign_level_cards(access.campaign, number)}
+    for card in cards.values():
+        # The stats' names as players read them ("Life, Attack kind"), never the fields' ("attack_kind").
+        card["missing"] = [stat_label(name) for name in card.get("missing") or ()]
     monsters = edition_monsters(access.campaign.edition)
     context = {
         "campaign": access.campaign,
@@ -275,6 +299,8 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         page = _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
         return _outcome(page, "conflict")
     except ConfirmUndo as ask:
+        if _back_to_history(request, spec):
+            return _outcome(render_history(request, access, confirm_undo=ask.prompt), "confirm")
         return _outcome(render_sheet(request, access, confirm_undo=ask.prompt), "confirm")
     except ValidationError as exc:
         add_service_errors(form, exc)
@@ -361,7 +387,14 @@ def _refused(
     return _outcome(page, "forbidden" if status == 403 else "refused")
 
 
+def _back_to_history(request: HttpRequest, spec: Action) -> bool:
+    """An undo tapped on the history page stays there."""
+    return spec.page == SHEET and request.POST.get("back") == "history"
+
+
 def _render_page(request: HttpRequest, access: Any, spec: Action, form: Any, **kwargs: Any) -> HttpResponse:
+    if _back_to_history(request, spec):
+        return render_history(request, access, **kwargs)
     if spec.page == SHEET and request.POST.get("back") == "mine":
         return mine.render_mine(request, access, **kwargs)
     if spec.page == UPGRADE:
@@ -375,6 +408,8 @@ def _done(request: HttpRequest, access: Any, spec: Action, form: Any) -> HttpRes
     if request.htmx:
         return _render_page(request, access, spec, form)
     pk = access.campaign.pk
+    if _back_to_history(request, spec):
+        return redirect(reverse("campaigns:history", args=[pk]) + "#history")
     if spec.page == SHEET and request.POST.get("back") == "mine":
         return redirect("campaigns:mine", pk=pk)
     if spec.page == SHEET:

@@ -233,6 +233,8 @@ REST_FRAMEWORK = {
         "join": env("JOIN_RATE", default="10/minute"),
         "join_ip": env("JOIN_IP_RATE", default="30/minute"),
         "signup": env("SIGNUP_RATE", default="20/hour"),
+        # Password reset e-mails asked for, per client address.
+        "password_reset": env("PASSWORD_RESET_RATE", default="10/hour"),
         # Sheet PDFs asked for, per campaign (all its members together), from the API and the page.
         "sheet_pdf": env("SHEET_PDF_RATE", default="30/hour"),
         # Each member's share of it: one player cannot spend the whole campaign's budget.
@@ -303,3 +305,9 @@ LOGGING = {
         "axes": {"level": "WARNING"},
     },
 }
+
+# E-mail, for a forgotten password only. The game-night server prints the message in its terminal (the owner
+# reads the link out); production sends it through EMAIL_URL (smtp+tls://user:password@host:587).
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Inferno Companion <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a day: the link is good for one game night

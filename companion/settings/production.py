@@ -42,3 +42,6 @@ DEMO_ACCOUNTS = False
 
 # JSON only: the browsable API is extra surface that no player needs (the docs are at /api/v1/docs/).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]}
+
+# A real mail server: EMAIL_URL (e.g. smtp+tls://user:password@mail.example:587), else the box's own MTA.
+vars().update(env.email_url("EMAIL_URL", default="smtp://localhost:25"))

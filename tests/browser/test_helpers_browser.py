@@ -134,7 +134,7 @@ def test_the_helpers_index_and_the_light_theme(phone, screenshot):
 
 def test_the_helpers_ask_to_keep_the_screen_awake(phone):
     phone.goto("/helpers/dice/")
-    phone.wait_for_function("document.documentElement.dataset.wakeLock !== undefined")
+    phone.wait_for_function("() => document.documentElement.dataset.wakeLock !== undefined")
     # Headless Chromium may refuse the lock; what matters is that the page asked and did not break.
     assert phone.evaluate("document.documentElement.dataset.wakeLock") in {"on", "refused", "unsupported"}
 

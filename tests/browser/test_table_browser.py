@@ -112,7 +112,7 @@ def test_taps_keep_the_thumbs_place_and_say_how_they_went(demo, phone):
     # No connection: the polls change nothing (the service worker must not answer one with the page it
     # kept from an earlier visit), the tap says so beside the control, and the write is kept on the phone
     # and sent once back online.
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.context.set_offline(True)
     phone.wait_for_timeout(2 * POLL_MS + 500)
     assert teal_coins(phone) == "6" and plus.is_visible()

@@ -185,6 +185,26 @@ def test_a_remembered_spawn_takes_at_most_6_taps(table):
     expect(result.locator("[data-result=seed]")).not_to_have_text(seed)
 
 
+def test_a_death_curse_draw_takes_at_most_4_taps_and_no_typing(table):
+    """The campaign's heroes are offered with the Death tokens counted live (Helpers → Death Curses → Draw);
+    GF: one card per Death token and one per 2 Damnation, the highest kept."""
+    page, _, _ = table
+    page.get_by_role("button", name="Start scenario 1").click()
+    live = page.locator("#live")
+    with page.expect_response(lambda r: "/do/" in r.url):
+        live.get_by_role("button", name="Diana Death tokens: one more").click()
+    page.locator(".write-status[data-state=saved]").first.wait_for()
+    taps = Taps(page)
+    taps.tap(page.locator(".tabbar").get_by_role("link", name="Helpers"))
+    taps.tap(page.get_by_role("link", name=re.compile("^Death Curses")))
+    page.get_by_text("check the numbers, then draw").wait_for()
+    passes_axe(page)
+    taps.tap(page.get_by_role("button", name="Draw Death Curses"))
+    result = page.locator("#result")
+    result.get_by_text("Diana").first.wait_for()
+    assert taps.count == 3 <= 4, f"{taps.count} taps (docs: 3)"
+
+
 def test_my_guild_and_the_tab_bar_pass_axe(table):
     page, _, _ = table
     page.locator(".tabbar").get_by_role("link", name="My guild").click()

@@ -24,6 +24,13 @@ def test_the_monsters_page_links_a_missing_card_to_the_form(campaign, member_cli
     assert b"kind=monster-level&amp;target=cerberus/1" in response.content
 
 
+def test_the_monsters_page_names_missing_stats_as_players_read_them(campaign, member_client):
+    """V17: "Stats not entered yet: life, overkill, reward, attack_kind, attack_dice…" showed field names."""
+    shown = member_client.get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
+    assert "Stats not entered yet:" in shown and "Attack kind" in shown
+    assert "attack_kind" not in shown and "attack_dice" not in shown
+
+
 def test_a_member_fills_monster_stats_from_the_page(campaign, member_client):
     assert member_client.get(page(campaign, CERBERUS)).status_code == 200
     data = {"action": "enter", "kind": "monster-level", "target": "cerberus/1", "life": "7", "defense": "2"}
