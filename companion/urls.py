@@ -20,6 +20,7 @@ urlpatterns = [
     ),
     path("", views.home, name="home"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("robots.txt", views.robots_txt, name="robots-txt"),
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts.urlpatterns)),
     path("i18n/setlang/", i18n.set_language, name="set_language"),

@@ -22,6 +22,21 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+ROBOTS = """User-agent: *
+Disallow: /campaigns/
+Disallow: /accounts/
+Disallow: /api/
+Disallow: /admin/
+Allow: /
+"""
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Search engines may read the home page, the helpers and the content; a campaign, an account page or
+    the API is nobody's business (they answer only members anyway)."""
+    return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")
+
+
 def _way_back(request: HttpRequest) -> str:
     """Where "Back" leads from an error page: the page the reader came from on this site, else home."""
     referer = request.META.get("HTTP_REFERER", "")

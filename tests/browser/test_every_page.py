@@ -45,6 +45,7 @@ ALL_PANELS = "record,table,history,map,charts,guild-yellow,guild-purple,guild-te
 # Routes that are not pages a player lands on, and why.
 EXCLUDED = {
     "service-worker": "a script",
+    "robots-txt": "plain text for search engines",
     "set_language": "a POST that redirects back",
     "javascript-catalog": "a script",
     "campaigns:act": "a POST answered by the page it came from",

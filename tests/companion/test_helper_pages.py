@@ -290,3 +290,15 @@ def test_a_helper_page_needs_only_these_queries(
     with django_assert_num_queries(queries):
         response = getattr(client, method)(url, data)
     assert response.status_code == 200
+
+
+def test_robots_txt_keeps_campaigns_and_accounts_out_of_search_engines(client):
+    answer = client.get("/robots.txt")
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
+    lines = answer.content.decode().splitlines()
+    assert {"Disallow: /campaigns/", "Disallow: /accounts/", "Disallow: /api/"} <= set(lines)
+
+
+def test_every_page_has_a_meta_description(client):
+    for url in ("/", "/helpers/", "/accounts/login/"):
+        assert '<meta name="description" content="Inferno Companion: ' in client.get(url).content.decode()
