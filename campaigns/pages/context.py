@@ -283,6 +283,8 @@ def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, 
         if h["on_board"]
     ]
     state["kill_guilds"] = [line["badge"] for line in state["guilds"]]
+    # The reader's own guild first (a player taps their own counters most), the others in seat order.
+    state["guilds"] = sorted(state["guilds"], key=lambda line: not line["editable"])
     won_by = state.get("won_by")
     state["winner_badge"] = badge(guilds[won_by]) if won_by in guilds else None
     return state

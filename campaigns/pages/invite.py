@@ -10,13 +10,14 @@ from functools import lru_cache
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access
-from companion.hosting import table_address
+from companion.hosting import is_loopback, table_address
 
 
 @lru_cache(maxsize=512)
@@ -41,11 +42,21 @@ def qr_svg(text: str, *, title: str) -> SafeString:
     return mark_safe(out.getvalue().decode("utf-8"))
 
 
+def phones_can_reach() -> bool:
+    """False when the game-night server listens on this machine's loopback only (`make run HOST=127.0.0.1`):
+    no address on the page would open on a phone."""
+    served_on = getattr(settings, "SERVED_ON", None)
+    return not (served_on and is_loopback(served_on))
+
+
 def invite_context(request: HttpRequest, access: Access, join_codes: list[Any]) -> dict[str, Any]:
     """For the owner: the address for the phones, the sheet's link and one join link per open code."""
     if not access.is_owner:
         return {"invite": None}
     base = table_address(request.get_host(), request.scheme)
+    share = f"{base}{reverse('campaigns:sheet', args=[access.campaign.pk])}?share="
+    if not phones_can_reach():
+        return {"invite": {"unreachable": True, "share_base": share}}
     sheet_link = base + reverse("campaigns:sheet", args=[access.campaign.pk])
     join = base + reverse("campaigns:join")
     links = []
@@ -58,5 +69,6 @@ def invite_context(request: HttpRequest, access: Access, join_codes: list[Any]) 
             "sheet_link": sheet_link,
             "sheet_qr": qr_svg(sheet_link, title=_("Campaign Sheet link")),
             "join_links": links,
+            "share_base": share,
         }
     }

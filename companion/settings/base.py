@@ -311,3 +311,6 @@ LOGGING = {
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Inferno Companion <noreply@localhost>")
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a day: the link is good for one game night
+
+# Where `make run` listens (companion/settings/local.py); None: behind a proxy or a WSGI server.
+SERVED_ON: str | None = None

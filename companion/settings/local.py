@@ -20,7 +20,10 @@ from .base import BASE_DIR, env
 # A debug page shows the traceback, the settings and the server's environment to whoever asked: only when
 # asked for (DJANGO_DEBUG=true) and the server answers this machine alone (`make run HOST=127.0.0.1`).
 # `make run` serves the LAN (0.0.0.0), so the phones get the friendly 400/403/404/500 pages.
-DEBUG = debug_allowed(asked=env.bool("DJANGO_DEBUG", default=False), bind=bind_address(sys.argv))
+# The address the game-night server listens on (None when not started by runserver): a server bound to
+# 127.0.0.1 offers the phones no address, as none can open it.
+SERVED_ON = bind_address(sys.argv)
+DEBUG = debug_allowed(asked=env.bool("DJANGO_DEBUG", default=False), bind=SERVED_ON)
 # The key signs sessions, CSRF tokens and the backups' member attestation: DJANGO_SECRET_KEY when given,
 # else this installation's own, made at random on the first start (var/secret_key, owner-only, never in git).
 # A short or known key is refused: with it anyone could forge an attestation (security probe G1).

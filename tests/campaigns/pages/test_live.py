@@ -1,5 +1,7 @@
 """The live tracker on the sheet: taps, quests, and the results form filled from them."""
 
+import re
+
 import pytest
 
 from tests.campaigns.pages.helpers import act
@@ -37,3 +39,18 @@ def test_a_tap_below_zero_is_refused(owner, player, campaign, snapshot):
     response = act(player, campaign, "tally", tap)
     assert response.status_code == 400 and "cannot go below 0" in response.content.decode()
     assert snapshot() == before
+
+
+def test_the_live_tracker_puts_the_readers_own_guild_first(owner, player, campaign):
+    """A player taps their own counters most: their guild heads the tracker; the owner, who edits every
+    guild, keeps the seat order."""
+    act(owner, campaign, "live-start", {"revision": campaign.revision, "scenario": "ferry-of-the-dead"})
+
+    def order(user):
+        html = client_for(user).get(f"/campaigns/{campaign.pk}/").content.decode()
+        live = html[html.index('<section id="live"') :]
+        return re.findall(r'<article class="live-guild g-(\w+)', live)
+
+    assert order(player)[0] == "teal"
+    seats = list(campaign.guilds.order_by("seat").values_list("colour__slug", flat=True))
+    assert order(owner) == seats

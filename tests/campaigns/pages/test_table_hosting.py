@@ -72,3 +72,22 @@ def test_make_demo_twice_makes_one_demo_campaign():
     call_command("seed_demo", verbosity=0)
     call_command("seed_demo", verbosity=0)
     assert Campaign.objects.filter(name="Demo: Road to Rock Bottom").count() == 1
+
+
+def test_the_share_link_is_one_a_phone_can_open(owner, owner_client, campaign, lan):
+    """V6: the share link showed http://127.0.0.1:…, which no friend's phone opens, beside a LAN join link."""
+    setup.share_link_renew(access=access(owner, campaign), actor=owner)
+    html = owner_client.get(f"/campaigns/{campaign.pk}/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    shown = re.search(r'id="share-link" readonly value="([^"]+)"', html).group(1)
+    assert shown.startswith(f"http://192.168.1.20:8000/campaigns/{campaign.pk}/?share=")
+
+
+def test_a_server_only_this_machine_opens_offers_the_phones_no_address(
+    owner, owner_client, campaign, lan, settings
+):
+    """V6: with HOST=127.0.0.1 the panel still offered http://<LAN address>/ and its QR codes."""
+    settings.SERVED_ON = "127.0.0.1"
+    setup.join_code_create(access=access(owner, campaign), actor=owner)
+    html = owner_client.get(f"/campaigns/{campaign.pk}/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "answers this computer only" in html
+    assert "192.168.1.20" not in html.split('id="share-link"')[0] and 'class="qr"' not in html
