@@ -54,3 +54,14 @@ def test_the_live_tracker_puts_the_readers_own_guild_first(owner, player, campai
     assert order(player)[0] == "teal"
     seats = list(campaign.guilds.order_by("seat").values_list("colour__slug", flat=True))
     assert order(owner) == seats
+
+
+def test_after_choose_the_next_step_is_offered(owner, player, campaign):
+    """V9: after "Choose" only the orange Choose button was left; now: start it live or record it."""
+    from tests.factories import choose_next
+
+    choose_next(owner, campaign, "ferry-of-the-dead")
+    html = client_for(player).get(f"/campaigns/{campaign.pk}/").content.decode()
+    now = html[html.index('id="now"') : html.index('id="now"') + 6000]
+    assert "Start it live" in now and "Record its results" in now
+    assert now.index("Start it live") > now.index("was chosen")
