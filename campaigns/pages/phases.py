@@ -33,6 +33,7 @@ from campaigns.selectors.sheet import sheet_for_reader
 from campaigns.selectors.sheet_cache import cached_sheet
 from companion.conditional import not_modified, revalidated, unchanged
 from rules_helpers.box import MIN_GUILDS, UPGRADE_HAND
+from rules_helpers.upgrades import coins_saved
 
 
 def fingerprint(value: Any) -> str:
@@ -86,8 +87,13 @@ def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
     if view:
         context.update(_phase_details(access, view, guild, badges))
         context["stage"] = _stage(view)
+        if (mine := view["mine"]) and mine["purchased"]:
+            left = mine["coins"] - mine["spent"]
+            mine["saved"] = coins_saved(left, max_saved_coins=access.campaign.edition.max_saved_coins)
         if context["stage"] == "enter":
             context["deck_cards"] = campaign_level_cards_list(access.campaign, view["level"])
+    else:
+        context["closed_level"] = phases.last_closed_level(access.campaign)
     return context
 
 

@@ -128,8 +128,15 @@ def _mine(draft: UpgradeDraft | None, parts: list[UpgradeGuild], guild: Guild) -
         "drafted": list(draft.drafted(colour)) if draft else part.drafted,
         "bought": part.bought,
         "purchased": part.purchased,
+        "spent": part.spent if part.purchased else None,
         "confirmed": part.confirmed,
     }
+
+
+def last_closed_level(campaign: Campaign) -> int | None:
+    """The level of the campaign's latest upgrade phase when it is closed (every guild ready), else None."""
+    latest = campaign.upgrade_phases.order_by("-level").values_list("level", "status").first()
+    return latest[0] if latest and latest[1] == UpgradePhase.Status.CLOSED else None
 
 
 def phase_story(phase: UpgradePhase) -> list[str]:

@@ -266,15 +266,21 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail;
     detail.xhr.sentAt = Date.now();
-    if (detail.requestConfig.verb !== "post") return;
+    if (!isWrite(detail)) return;
     var control = controlOf(detail);
     requester(detail).dataset.pin = JSON.stringify(pin(control));
     writing += 1;
     say(control, "pending", gettext("Saving…"));
   });
 
+  // A write of the campaign: a POST answered with the sections it changed. A POST with a target of its own
+  // (the print panel's status) says its progress there, so no "Saving…" line would ever be cleared.
+  function isWrite(detail) {
+    return detail.requestConfig.verb === "post" && !!detail.target && detail.target.matches("[data-sections]");
+  }
+
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.requestConfig.verb !== "post") return;
+    if (!isWrite(event.detail)) return;
     writing = Math.max(0, writing - 1);
     lastWrite = Date.now();
   });

@@ -112,6 +112,14 @@ def test_two_players_run_a_campaign_from_their_own_phones(browser, live_server, 
         assert "Ticket Scalper" in page.locator("#achievements").inner_text()
     fits_and_passes_axe(ben)
     screenshot(ana, "campaign-sheet")
+    # V13, m1: the paper is chosen on two chips, and Print says its progress in its own line, never a
+    # "Saving…" left under the button.
+    paper = ben.locator("#print label.chip", has_text="US Letter")
+    paper.click()
+    assert paper.locator("input").is_checked() and paper.bounding_box()["height"] < 60
+    ben.get_by_role("button", name="Print the sheet (PDF)").click()
+    ben.locator("#print-status .print-progress, #print-status a, #print-status .error").first.wait_for()
+    assert "Saving" not in ben.locator("#print").inner_text()
 
     upgrade_url = sheet_url + "upgrade/"
     ana.goto(upgrade_url)

@@ -51,6 +51,8 @@ def test_the_owner_may_pick_for_an_absent_player(owner, drafting):
 
 
 def test_a_whole_upgrade_phase_through_the_pages(owner, player, drafting):
+    """V11, BR:232-233: once a guild has bought, its header says what it spent and saved (not the coins
+    it had to spend), and once every guild is ready each phone says the phase is closed, nothing else."""
     for _ in range(3):
         for user, colour in ((owner, "yellow"), (player, "teal")):
             data = {
@@ -64,8 +66,16 @@ def test_a_whole_upgrade_phase_through_the_pages(owner, player, drafting):
         assert act(user, drafting, "upgrade-buy", buy).status_code == 302
         page = client_for(user).get(f"/campaigns/{drafting.pk}/upgrade/").content.decode()
         assert "My guild is ready" in page
+        part = open_phase_for(drafting).guilds.get(guild__colour__slug=colour)
+        saved = min(part.coins, drafting.edition.max_saved_coins)
+        assert f"0 of {part.coins} coins spent, {saved} saved" in page
+        assert "coins to spend" not in page
         act(user, drafting, "upgrade-confirm", {"revision": guild_rev(drafting, colour), "guild": colour})
     assert UpgradePhase.objects.get(campaign=drafting).status == "closed"
+    closed = client_for(player).get(f"/campaigns/{drafting.pk}/upgrade/").content.decode()
+    assert "Upgrade phase 1 is closed: every guild is ready." in closed
+    assert "No upgrade phase is open" not in closed
+    assert "The phase closes when every guild is ready" not in closed
 
 
 def test_picking_one_card_is_refused(player, drafting, snapshot):
