@@ -13,7 +13,10 @@ from django.urls import reverse
 from campaigns.access import Access, hero_draft_refusal
 from campaigns.pages.context import badge
 from campaigns.selectors.sheet import sheet_reader
+from companion.tabs import tabs
 from rules_helpers.box import MIN_GUILDS
+
+__all__ = ["my_colours", "tabs", "with_now"]
 
 
 def my_colours(snapshot: dict[str, Any], reader: Access, guilds: list[dict[str, Any]]) -> list[str]:
@@ -109,24 +112,3 @@ def _need_heroes(context: dict[str, Any], mine: list[str], without: list[str]) -
 
 def _badges(guilds: list[dict[str, Any]], colours: list[str]) -> list[dict[str, Any]]:
     return [badge(g) for g in guilds if g["colour"] in colours]
-
-
-def tabs(sheet_id: int, current: str, step: dict[str, Any] | None = None, share: str = "") -> dict[str, Any]:
-    """The bottom tab bar; "Now" leads straight to the hero draft, the upgrade phase or (for the owner, once
-    a guild has won the scenario) the review of its results when it waits on the reader."""
-    sheet = reverse("campaigns:sheet", args=[sheet_id])
-    query = f"?share={share}" if share else ""
-    now = sheet + query + "#now"
-    attention = bool(step and step.get("yours") and step["kind"] in ("upgrade", "hero-draft", "live-won"))
-    if attention and step:
-        now = step["url"] + query
-    return {
-        "current": current,
-        "now": now,
-        "attention": attention,
-        "live": sheet + query + "#live",
-        "mine": reverse("campaigns:mine", args=[sheet_id]) + query,
-        # Members' helpers know the campaign: the spawn helper remembers the group's tile per scenario.
-        "helpers": reverse("helpers:index") + ("" if share else f"?campaign={sheet_id}"),
-        "sheet": sheet + query,
-    }

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -35,6 +35,7 @@ from companion.helpers.forms import (
     MonsterForm,
     SpawnForm,
 )
+from companion.tabs import tabs
 from companion.throttling import refused_for
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.monsters import level_bracket
@@ -81,7 +82,22 @@ def _throttled(request: HttpRequest, wait: float) -> HttpResponse:
 
 def _render(request: HttpRequest, page: str, partial: str, context: dict[str, Any]) -> HttpResponse:
     """The whole page, or only the result when htmx asked for it."""
-    return render(request, partial if request.htmx else page, context)
+    if request.htmx:
+        return render(request, partial, context)
+    return render(request, page, {**context, "tabs": campaign_tabs(request)})
+
+
+def campaign_tabs(request: HttpRequest) -> dict[str, Any] | None:
+    """Opened from a campaign (?campaign=<id>) by one of its members: the campaign's tab bar, so the table
+    goes back to its sheet in one tap. Anyone else gets the helpers alone (they need no campaign)."""
+    pk = request.GET.get("campaign", "")
+    if not pk.isdigit() or not request.user.is_authenticated:
+        return None
+    try:
+        access = campaign_access(user=request.user, pk=pk)
+    except Http404:
+        return None
+    return tabs(access.campaign.pk, "helpers") if access.is_member else None
 
 
 def _submitted(request: HttpRequest, marker: str) -> QueryDict | None:
@@ -110,7 +126,8 @@ def row_percents(chances: list[float]) -> list[str]:
 def index(request: HttpRequest) -> HttpResponse:
     # Opened from a campaign's tab bar: the spawn link keeps the campaign (its remembered Spawn tile).
     campaign = request.GET.get("campaign", "")
-    return render(request, "helpers/index.html", {"campaign": campaign if campaign.isdigit() else ""})
+    context = {"campaign": campaign if campaign.isdigit() else "", "tabs": campaign_tabs(request)}
+    return render(request, "helpers/index.html", context)
 
 
 # --- Dice ---------------------------------------------------------------------------------------------
@@ -320,7 +337,7 @@ def _with_one_more_hero(request: HttpRequest, posted: QueryDict) -> HttpResponse
     total = int(data.get("heroes-TOTAL_FORMS") or 0)
     data["heroes-TOTAL_FORMS"] = str(min(total + 1, services.MAX_HEROES))
     context = {"edition_form": EditionForm(data), "heroes": HeroFormSet(data, prefix="heroes"), "drew": False}
-    return render(request, "helpers/curses.html", context)
+    return render(request, "helpers/curses.html", {**context, "tabs": campaign_tabs(request)})
 
 
 def _curses_context(result: services.CurseDrawResult) -> dict[str, Any]:

@@ -302,3 +302,22 @@ def test_robots_txt_keeps_campaigns_and_accounts_out_of_search_engines(client):
 def test_every_page_has_a_meta_description(client):
     for url in ("/", "/helpers/", "/accounts/login/"):
         assert '<meta name="description" content="Inferno Companion: ' in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_member_opening_the_helpers_from_the_campaign_keeps_its_tab_bar(page, campaign, player_client, client):
+    """V15: the Helpers tab leads to pages with the campaign's tab bar (Helpers the current tab, Sheet one tap
+    away); a reader who is not a member, or comes with no campaign, gets the helpers alone."""
+    html = player_client.get(f"{page}?campaign={campaign.pk}").content.decode()
+    bar = re.search(r'<nav class="tabbar".*?</nav>', html, re.S)
+    assert bar, page
+    assert re.search(r'href="/helpers/\?campaign=\d+" aria-current="page"', bar.group(0))
+    assert f'href="/campaigns/{campaign.pk}/"' in bar.group(0)
+    assert 'class="tabbar"' not in player_client.get(page).content.decode()
+    assert 'class="tabbar"' not in client.get(f"{page}?campaign={campaign.pk}").content.decode()
+
+
+def test_the_helpers_tab_bar_is_not_shown_to_an_outsider(campaign, outsider_client):
+    response = outsider_client.get(f"/helpers/dice/?campaign={campaign.pk}")
+    assert response.status_code == 200
+    assert 'class="tabbar"' not in response.content.decode()
