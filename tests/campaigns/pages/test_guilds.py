@@ -1,10 +1,13 @@
 """Setting up the table and the inventory from the sheet: guilds, claims, heroes, cards, curses, coins."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from campaigns.models import GuildHero, HeroCurse, InventoryCard
 from tests.campaigns.pages.helpers import act
-from tests.factories import build_campaign, guild_rev, refreshed
+from tests.factories import build_campaign, client_for, guild_rev, refreshed
 
 pytestmark = pytest.mark.django_db
 
@@ -112,6 +115,9 @@ def test_adding_a_card_curse_and_saved_coin(player, campaign):
     assert InventoryCard.objects.filter(guild__colour__slug="teal", card__slug="the-finisher").exists()
     assert HeroCurse.objects.filter(hero__hero__slug="phyx").exists()
     assert refreshed(campaign).guilds.get(colour__slug="teal").saved_coins == 1
+    # Removing a curse asks first (issue 27: curse removals ask to confirm), naming the hero.
+    sheet = client_for(player).get(reverse("campaigns:mine", args=[campaign.pk])).content.decode()
+    assert re.search(r"curse-remove/\"[^>]*hx-confirm=\"Remove Phyx's Death Curse\?", sheet)
     act(player, campaign, "curse-remove", {**base, "revision": guild_rev(campaign, "teal"), "hero": "phyx"})
     assert not HeroCurse.objects.filter(hero__hero__slug="phyx").exists()
 
