@@ -32,6 +32,8 @@ CAMPAIGN_SCOPED_KINDS = frozenset(
         "next-chosen",
         "finale",
         "guild-added",
+        "guild-removed",
+        "campaign-renamed",
         "undo-campaign",
         "live-started",
         "live-abandoned",
@@ -47,6 +49,8 @@ OWNER_ONLY_UNDO = frozenset(
     {
         "finale",
         "guild-added",
+        "guild-removed",
+        "campaign-renamed",
         "guild-assigned",
         "upgrade-opened",
         "upgrade-abandoned",

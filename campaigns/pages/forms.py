@@ -59,6 +59,10 @@ class GuildAddForm(RevisionForm):
     player_name = forms.CharField(label=_("Friend's name (held by you)"), max_length=60, required=False)
 
 
+class RenameForm(RevisionForm):
+    name = forms.CharField(label=_("Name"), max_length=120)
+
+
 class JoinCodeForm(RevisionForm):
     hours = forms.IntegerField(label=_("Valid for (hours)"), min_value=1, initial=48)
     max_uses = forms.IntegerField(label=_("Uses"), min_value=1, initial=3)

@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy
 from campaigns.access import Access, require_owner
 from campaigns.errors import refuse, rule_refusal
 from campaigns.models import Campaign, Edition, JoinCode, Membership
-from campaigns.services.history import campaign_state_moved, event_record
+from campaigns.services.history import Changes, campaign_state_moved, event_record
+from campaigns.services.revisions import claim_campaign_revision
 from rules_helpers.names import check_visible_name
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread across the table
@@ -85,6 +86,33 @@ def campaign_join(*, user: Any, code: str) -> Campaign:
         kind="player-joined",
         message="player-joined",
         params={"user": user.get_username()},
+    )
+    return campaign
+
+
+@transaction.atomic
+def campaign_rename(*, access: Access, actor: Any, revision: Any, name: str) -> Campaign:
+    """The owner renames the campaign; the history keeps the old name, and Undo puts it back."""
+    require_owner(access)
+    campaign = access.campaign
+    name = (name or "").strip()
+    if not name:
+        refuse("name", _("Give the campaign a name."))
+    try:
+        check_visible_name(name)
+    except ValueError as exc:
+        refuse("name", rule_refusal(exc))
+    claim_campaign_revision(campaign, revision)
+    old = campaign.name
+    changes = Changes()
+    changes.update(campaign, name=name)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="campaign-renamed",
+        message="campaign-renamed",
+        params={"old": old, "name": name},
+        changes=changes,
     )
     return campaign
 

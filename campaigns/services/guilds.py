@@ -100,6 +100,43 @@ def guild_add(
     return guild
 
 
+@transaction.atomic
+def guild_remove(*, access: Access, actor: Any, revision: Any, guild: Guild) -> None:
+    """The owner takes a guild off the table before the first scenario (a friend who cannot come after all):
+    its heroes and starter cards go with it, and Undo in the history brings them all back. Once a scenario
+    is played the guild belongs to the Campaign Sheet's record (RB:316-318: the heroes represent their guild
+    through the entire campaign); it can only be handed to someone else."""
+    require_owner(access)
+    campaign = access.campaign
+    claim_campaign_revision(campaign, revision)
+    if campaign.plays.exists():
+        refuse("guild", _("A guild that has played stays on the sheet; hand it to another player instead."))
+    if HeroDraftRecord.objects.filter(campaign=campaign, done=False).exists():
+        refuse(
+            "guild", _("The heroes are being drafted; abandon the hero draft first, then remove the guild.")
+        )
+    changes = Changes()
+    for card in InventoryCard.objects.filter(guild=guild):
+        changes.delete(card)
+    for curse in guild.curses.all():
+        changes.delete(curse)
+    for hero in GuildHero.objects.filter(guild=guild):
+        changes.delete(hero)
+    if campaign.next_starting_areas or campaign.next_first_player:
+        # The Starting Areas were drawn for the guilds there were: the table draws them again.
+        changes.update(campaign, next_starting_areas={}, next_first_player="")
+    colour = guild.colour
+    changes.delete(guild)
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="guild-removed",
+        message="guild-removed",
+        params={"guild": names_of(colour)},
+        changes=changes,
+    )
+
+
 def _next_seat(campaign: Campaign) -> int:
     seats = set(campaign.guilds.values_list("seat", flat=True))
     # One seat more than the table holds, so a seat is always found (the guild count is checked first).
