@@ -13,10 +13,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
+from campaigns.history_text import event_summary
 from campaigns.models import MonsterLevelCard
 from campaigns.pages import forms as f
 from campaigns.pages import mine, phases, review
@@ -36,6 +39,7 @@ from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import (
     campaigns_visible_to,
     episodic_level_choices,
+    latest_change,
     live_play,
     monsters_page_number,
     open_join_codes,
@@ -55,7 +59,9 @@ from campaigns.services import campaigns as setup
 from companion.conditional import not_modified, revalidated, unchanged
 from companion.throttling import JOIN_THROTTLES, refused_for
 
-CONFLICT = "Someone changed this meanwhile — here is the current sheet. Check it and make your change again."
+CONFLICT = gettext_lazy(
+    "Someone changed this meanwhile — here is the current sheet. Check it and make your change again."
+)
 JOIN_THROTTLED = "Too many join attempts; wait a minute and try again."
 
 
@@ -296,7 +302,8 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     try:
         spec.call(access=access, actor=request.user, **spec.service_kwargs(form, access))
     except ConflictError:
-        page = _render_page(request, _fresh(request, pk), spec, form, notice=CONFLICT, status=409)
+        notice = _conflict_notice(access, form)
+        page = _render_page(request, _fresh(request, pk), spec, form, notice=notice, status=409)
         return _outcome(page, "conflict")
     except ConfirmUndo as ask:
         if _back_to_history(request, spec):
@@ -310,6 +317,19 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         return _refused(request, access, spec, action, form, status=403)
     after = sheet_after_write(access, page=spec.page == SHEET) if request.htmx else access
     return _outcome(_done(request, after, spec, form), "saved")
+
+
+def _conflict_notice(access: Access, form: Any) -> str:
+    """A write based on an older revision is refused; the notice names the change it ran into and who made it
+    (the guild's newest change for a guild's write, else the campaign's)."""
+    change = latest_change(access.campaign, form.cleaned_data.get("guild") or None)
+    if change is None:
+        return str(CONFLICT)
+    who = change.actor.get_username() if change.actor_id else (change.actor_name or _("Someone"))
+    return _(
+        "%(who)s changed this meanwhile (%(change)s). Here is the current sheet: check it and make your "
+        "change again."
+    ) % {"who": who, "change": event_summary(change)}
 
 
 def _outcome(response: HttpResponse, outcome: str) -> HttpResponse:

@@ -269,6 +269,15 @@ def open_join_codes(campaign: Campaign) -> list[JoinCode]:
     return [c for c in codes if c.uses < c.max_uses]
 
 
+def latest_change(campaign: Campaign, guild_colour: str | None = None) -> Event | None:
+    """The newest change of the campaign (of one guild, for a guild's write): what a write based on an older
+    revision ran into, so the table is told what changed rather than only that something did."""
+    events = Event.objects.select_related("actor").filter(campaign=campaign).exclude(changes=[])
+    if guild_colour:
+        events = events.filter(guild__colour__slug=guild_colour)
+    return events.order_by("-seq").first()
+
+
 def event_at(campaign: Campaign, seq: Any) -> Event | None:
     """One change of the campaign's history by its number, or None."""
     if isinstance(seq, bool) or not isinstance(seq, int):

@@ -230,6 +230,11 @@
   // sits under the panel's heading, often above the top of the screen while the thumb is at the button.
   function told(outcome, alert) {
     var text = (MESSAGES[outcome] || MESSAGES.saved)();
+    if (outcome === "conflict") {
+      // The server names the change the write ran into (who, and what): say that where the thumb is.
+      var note = document.querySelector(".note.conflict[role=alert]");
+      return (note && note.textContent.trim()) || text;
+    }
     if (outcome !== "refused" || !alert) return text;
     var reasons = [];
     alert.querySelectorAll("li").forEach(function (item) {

@@ -212,3 +212,38 @@ def test_the_hero_draft_keeps_the_thumbs_place(phone, django_user_model):
     # The hand became one line ("You kept a hero this round"): that panel is on screen, not lost.
     title = phone.locator("#mine-title").bounding_box()["y"]
     assert 0 <= title <= PHONE["height"]
+
+
+def test_a_true_conflict_says_beside_the_control_what_the_other_phone_changed(demo, browser, live_server):
+    """Issue 27 (a true conflict says what changed): Cleo has My guild open on her phone and on her tablet;
+    the tablet saves Teal's coin first, and the phone's Save, made on the page from before, is told beside
+    the button what the tablet changed and who changed it."""
+    tablet = phone_for(browser, live_server, "cleo")
+    phone = phone_for(browser, live_server, "cleo")
+    for page in (tablet, phone):
+        page.goto(f"/campaigns/{demo.pk}/mine/")
+        page.locator("details.edit-guild > summary").first.click()
+    # The phone must not learn of the tablet's change before it taps: its polls are held back meanwhile.
+
+    def held(route):
+        return route.abort() if route.request.method == "GET" else route.continue_()
+
+    reads = re.compile(r".*/campaigns/\d+/.*")
+    phone.route(reads, held)
+    coin = tablet.locator("#mine fieldset", has_text="Saved coin")
+    now = "1" if coin.locator("input[value='0']").is_checked() else "0"
+    coin.locator(f"label.chip:has(input[value='{now}'])").click()
+    with tablet.expect_response(lambda r: "/do/saved-coins/" in r.url) as first:
+        coin.get_by_role("button", name="Save").click()
+    assert first.value.headers.get("x-write") == "saved"
+    mine = phone.locator("#mine fieldset", has_text="Saved coin")
+    # The phone means the other value (a true conflict: the same value twice is no conflict at all).
+    mine.locator(f"label.chip:has(input[value='{1 - int(now)}'])").click()
+    forget_told(phone)
+    phone.unroute(reads)
+    with phone.expect_response(lambda r: "/do/saved-coins/" in r.url) as answer:
+        mine.get_by_role("button", name="Save").click()
+    assert answer.value.headers.get("x-write") == "conflict"
+    line = phone.locator(".write-status[data-state=error]").first
+    line.wait_for()
+    assert re.match(r"cleo changed this meanwhile \(.+\)\.", line.inner_text()), line.inner_text()

@@ -1,7 +1,10 @@
 """Stale forms and htmx: a stale revision answers with the current sheet, htmx gets the page part only."""
 
 import pytest
+from django.utils import translation
 
+from campaigns.history_text import event_summary
+from campaigns.models import Event
 from tests.campaigns.pages.helpers import HTMX, act
 from tests.factories import guild_rev
 
@@ -15,8 +18,22 @@ def test_a_stale_revision_shows_the_current_sheet_with_a_friendly_message(player
     response = act(player, campaign, "saved-coins", {"revision": stale, "guild": "teal", "coins": 0})
     assert response.status_code == 409
     html = response.content.decode()
-    assert "Someone changed this meanwhile" in html and "1 saved coin" in html
+    assert "fred changed this meanwhile" in html and "1 saved coin" in html
     assert snapshot() == before
+
+
+def test_a_true_conflict_says_what_changed_and_who_changed_it(owner, player, campaign):
+    """Issue 27: two phones change the same guild; the one that comes second is told what the other did,
+    in its reader's language, and the sheet shows the value the first one saved."""
+    stale = guild_rev(campaign, "teal")
+    act(owner, campaign, "saved-coins", {"revision": stale, "guild": "teal", "coins": 1})
+    change = Event.objects.filter(campaign=campaign).order_by("-seq").first()
+    data = {"revision": stale, "guild": "teal", "coins": 0}
+    html = act(player, campaign, "saved-coins", data, **HTMX).content.decode()
+    assert f"olga changed this meanwhile ({event_summary(change)})." in html
+    html = act(player, campaign, "saved-coins", data, HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    with translation.override("pt-br"):
+        assert f"olga mudou isto enquanto isso ({event_summary(change)})." in html
 
 
 def test_with_htmx_a_write_answers_with_the_sheet_part_only(player, campaign):
