@@ -341,7 +341,7 @@ def _arrange_and_confirm(campaign: Campaign, phones: dict[str, Phone]) -> None:
     # The last guild ready closes the phase: Hank's page says so at once, at the top of his screen.
     page = hank.page
     hank.tap_in_place(page.get_by_role("button", name="My guild is ready"), page.locator("h1"), saved=False)
-    closed = page.get_by_text("The upgrade phase is closed.")
+    closed = page.get_by_text(re.compile(r"Upgrade phase \d is closed: every guild is ready\."))
     closed.wait_for()
     assert 0 <= closed.bounding_box()["y"] < PHONE_800["height"]
     assert not UpgradePhase.objects.filter(campaign=campaign, status="open").exists()
