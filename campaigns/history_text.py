@@ -157,8 +157,32 @@ TERMS: dict[str, Promise] = {
 }
 
 # The fields that may hold a record's name in a language (as `companion.content_names.NAME_FIELDS`, which the
-# domain may not import): scenarios and titles carry `name_pt`, cards, curses and monsters `local_name`.
+# domain may not import): scenarios, titles, circles, quests, heroes and guild colours carry `name_pt`, cards,
+# curses and monsters `local_name`.
 NAME_FIELDS = {"pt-br": ("name_pt", "local_name")}
+
+
+# A record's names as the pages' `|local_name` reads them (companion.content_names): the English one, the
+# Brazilian one, where that comes from, and whether the English one is only a literal translation of it.
+NAME_KEYS = ("name", "name_pt", "local_name", "name_pt_source", "name_en_literal")
+
+
+def content_names(record: Any, name: str | None = None) -> dict[str, Any]:
+    """The record's names (`NAME_KEYS`) for the sheet's data, empty where the record has no such field, and
+    the one shown in the active language (`shown_name`); `name`: a name the campaign gave it instead, which
+    the box's Brazilian name no longer matches."""
+    if name is not None and name != record.name:
+        names = {
+            "name": name,
+            "name_pt": "",
+            "local_name": "",
+            "name_pt_source": "",
+            "name_en_literal": False,
+        }
+    else:
+        names = {key: getattr(record, key, "") for key in NAME_KEYS}
+        names["name_en_literal"] = bool(names["name_en_literal"])
+    return {**names, "shown_name": name_in_language(names)}
 
 
 def names_of(record: Any) -> dict[str, str]:

@@ -25,9 +25,10 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from campaigns.access import SPECTATOR, Access
-from campaigns.history_text import map_labels
+from campaigns.history_text import content_names, map_labels, name_in_language
 from campaigns.models import Circle, Edition, GuildColour
 from campaigns.selectors.campaigns import campaign_for_sheet
+from campaigns.selectors.confidence import confidence_legend
 from campaigns.selectors.sheet import campaign_sheet_data
 from rules_helpers import pictures
 
@@ -104,8 +105,9 @@ def print_language(language: str | None) -> str:
 def sheet_html(*, campaign_id: int, paper: str, language: str | None = None) -> str:
     campaign = campaign_for_sheet(campaign_id=campaign_id)
     # The printed sheet is read-only and never shows the share token, so a spectator's view is right.
-    data = campaign_sheet_data(campaign, Access(campaign, SPECTATOR, None))
     with translation.override(print_language(language)):
+        # Read in the printed language: the data names each record in it too (`shown_name`).
+        data = campaign_sheet_data(campaign, Access(campaign, SPECTATOR, None))
         return render_to_string("pdf/sheet.html", sheet_context(data, campaign.edition, paper))
 
 
@@ -139,7 +141,10 @@ def _common(edition: Edition, paper: str) -> dict[str, Any]:
 
 def sheet_context(data: dict[str, Any], edition: Edition, paper: str) -> dict[str, Any]:
     glyphs = _glyphs(edition)
-    labels = {g["colour"]: {"glyph": glyphs.get(g["colour"], "○"), "name": g["name"]} for g in data["guilds"]}
+    labels = {
+        g["colour"]: {"glyph": glyphs.get(g["colour"], "○"), "name": name_in_language(g)}
+        for g in data["guilds"]
+    }
     return {
         **_common(edition, paper),
         "blank": False,
@@ -150,6 +155,7 @@ def sheet_context(data: dict[str, Any], edition: Edition, paper: str) -> dict[st
         "map": _map(data["circles"]),
         "rows": _rows(data["plays"], labels, edition.scenarios_per_campaign),
         "guilds": [_guild(g, labels, edition.slots_per_hero) for g in data["guilds"]],
+        "marks": _marks(data["guilds"]),
         "finale": _finale(data["finale"], labels, data["guilds"]),
         "pictures": _pictures(data),
     }
@@ -166,7 +172,10 @@ def _pictures(data: dict[str, Any]) -> dict[str, Any] | None:
             next_scenario=data["next_scenario"],
             names=map_labels(data["circles"]),
         ),
-        "charts": pictures.guild_charts(data["plays"], data["guilds"]),
+        # The legends name each guild in the reader's language.
+        "charts": pictures.guild_charts(
+            data["plays"], [{**g, "name": name_in_language(g)} for g in data["guilds"]]
+        ),
         "route_ink": pictures.ROUTE_INK,
     }
 
@@ -181,7 +190,12 @@ def blank_context(edition: Edition, paper: str) -> dict[str, Any]:
         "campaign_name": None,
         "revision": None,
         "legend": [
-            {"glyph": GLYPHS[i % len(GLYPHS)], "name": c.name, "animal": c.animal, "player": ""}
+            {
+                "glyph": GLYPHS[i % len(GLYPHS)],
+                "name": name_in_language(content_names(c)),
+                "animal": c.animal,
+                "player": "",
+            }
             for i, c in enumerate(colours)
         ],
         "map": _map(_edition_circles(edition)),
@@ -196,14 +210,10 @@ def _edition_circles(edition: Edition) -> list[dict[str, Any]]:
     return [
         {
             "slug": c.slug,
-            "name": c.name,
-            "name_pt": getattr(c, "name_pt", ""),
+            **content_names(c),
             "order": c.order,
             "exclusive_group": c.exclusive_group,
-            "scenarios": [
-                {"slug": s.slug, "name": s.name, "name_pt": s.name_pt, "played_as": None}
-                for s in c.scenarios.all()
-            ],
+            "scenarios": [{"slug": s.slug, **content_names(s), "played_as": None} for s in c.scenarios.all()],
         }
         for c in circles
     ]
@@ -237,7 +247,7 @@ def _rows(plays: list[dict[str, Any]], labels: dict[str, dict[str, str]], count:
     rows: list[dict[str, Any]] = [
         {
             "number": play["number"],
-            "scenario": play["name"],
+            "scenario": name_in_language(play),
             "level": play["level"],
             # Who played first, when the table drew (or entered) its Starting Areas for that scenario.
             "first": _label(labels, play["seating"]["first_player"]) if play.get("seating") else None,
@@ -265,12 +275,20 @@ def _guild(guild: dict[str, Any], labels: dict[str, dict[str, str]], slots: int)
 
 def _hero(hero: dict[str, Any]) -> dict[str, Any]:
     return {
-        "name": hero["name"],
+        "name": name_in_language(hero),
         "is_angel": hero["is_angel"],
         "retired": hero["retired"],
         "slots": [{"card": slot["card"], "covered": slot["covered_by_curse"]} for slot in hero["slots"]],
         "curse": hero["curse"],
     }
+
+
+def _marks(guilds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The key to the footnote marks the back prints beside each Death Curse's value (FAN-AQH)."""
+    kinds = [
+        h["curse"]["sure"]["kind"] for g in guilds for h in g["heroes"] if h["curse"] and "sure" in h["curse"]
+    ]
+    return confidence_legend(kinds)
 
 
 def _blank_hero(slots: int) -> dict[str, Any]:

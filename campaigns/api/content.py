@@ -13,6 +13,7 @@ import django_filters
 from django.core.cache import cache
 from django.db.models import Model, QuerySet
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, viewsets
@@ -33,7 +34,8 @@ CONTENT_TIMEOUT = 24 * 60 * 60
 
 
 def content_etag(version: str) -> str:
-    return f'"content.{version}"'
+    # The language too: a record's `shown_name` (and its choice labels) follow the reader's.
+    return f'"content.{version}.{translation.get_language()}"'
 
 
 def kept_content(request: Request, view: Any, answer: Callable[[], Response]) -> HttpResponse | Response:
@@ -48,7 +50,7 @@ def kept_content(request: Request, view: Any, answer: Callable[[], Response]) ->
     renderer = request.accepted_renderer
     if renderer.format != "json":
         return revalidated(answer(), etag)
-    key = f"content:{version}:{request.get_full_path()}"
+    key = f"content:{version}:{translation.get_language()}:{request.get_full_path()}"
     body = cache.get(key)
     if body is None:
         response = answer()
@@ -233,7 +235,8 @@ def content_report_view(request: Request) -> HttpResponse | Response:
             pk=request.query_params["campaign"],
             share_token=request.query_params.get("share"),
         )
-        return Response(content.content_report(campaign=access.campaign))
+        with translation.override("en"):
+            return Response(content.content_report(campaign=access.campaign))
     return kept_content(request, None, lambda: _content_report(request))
 
 
@@ -241,4 +244,7 @@ def _content_report(request: Request) -> Response:
     edition = request.query_params.get("edition")
     if edition and not content.edition_exists(edition):
         raise exceptions.NotFound()
-    return Response(content.content_report(edition_slug=edition))
+    # In English, as the command prints it: the answer is kept per address, whatever the reader's
+    # language (the page says the same reasons in the reader's language).
+    with translation.override("en"):
+        return Response(content.content_report(edition_slug=edition))

@@ -1,7 +1,11 @@
 """Output serializers for the game's content (read-only)."""
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from campaigns.history_text import name_in_language, names_of
 from campaigns.models import (
     DeathCurse,
     Edition,
@@ -13,8 +17,49 @@ from campaigns.models import (
     ScenarioMonster,
     UpgradeCard,
 )
+from campaigns.selectors.confidence import KINDS, bracket_confidence, record_confidence
+from rules_helpers.editions import level_label_source
 
 CONTENT_FIELDS = ("source", "verified")
+# A record's Brazilian name (`name_pt` or the box's `local_name`, as the model has it), where it comes from,
+# whether the English one is only a literal translation, and the name in the reader's language.
+NAME_SOURCES = ("name_pt_source", "name_en_literal", "shown_name")
+
+
+class ShownNameMixin(serializers.Serializer):
+    shown_name = serializers.SerializerMethodField(
+        help_text="Its name in the reader's language (Accept-Language): the Brazilian name for pt-br where "
+        "one is known, the English name otherwise."
+    )
+
+    def get_shown_name(self, record: Any) -> str:
+        return name_in_language(names_of(record))
+
+
+class ConfidenceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=KINDS,
+        help_text="box (checked against the box), fan (a fan transcription), inferred, table (entered by "
+        "a campaign), doubtful (confidence low) or zero (a cost of 0 in the fan transcription: check it).",
+    )
+    source = serializers.CharField(allow_blank=True, help_text="Where the number comes from.")
+    notes = serializers.CharField(
+        allow_blank=True, help_text="The record's own doubts about its source, if any (English)."
+    )
+
+
+@extend_schema_field(ConfidenceSerializer)
+class ConfidenceField(serializers.Field):
+    """How sure a record's numbers are (`selectors/confidence.py`), as `ConfidenceSerializer` says; `field`
+    names the one number it is about (a card's cost)."""
+
+    def __init__(self, field: str = "", **kwargs: Any) -> None:
+        self.number = field
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, record: Any) -> dict[str, str]:
+        info = record_confidence(record, self.number)
+        return {"kind": info["kind"], "source": info["source"], "notes": getattr(record, "notes", "")}
 
 
 class EditionSerializer(serializers.ModelSerializer):
@@ -50,6 +95,9 @@ class EditionSerializer(serializers.ModelSerializer):
 
 class LevelCardSerializer(serializers.ModelSerializer):
     missing = serializers.ListField(source="missing_fields", child=serializers.CharField(), read_only=True)
+    confidence = ConfidenceField(
+        help_text="How sure the card's numbers are (FAN-R for the base level-1 cards)."
+    )
 
     class Meta:
         model = MonsterLevelCard
@@ -65,11 +113,12 @@ class LevelCardSerializer(serializers.ModelSerializer):
             "defense",
             "ability",
             "missing",
+            "confidence",
             *CONTENT_FIELDS,
         )
 
 
-class MonsterSerializer(serializers.ModelSerializer):
+class MonsterSerializer(ShownNameMixin, serializers.ModelSerializer):
     edition = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     level_cards = LevelCardSerializer(many=True, read_only=True)
 
@@ -78,6 +127,8 @@ class MonsterSerializer(serializers.ModelSerializer):
         fields = (
             "slug",
             "name",
+            "local_name",
+            *NAME_SOURCES,
             "edition",
             "tier",
             "huge",
@@ -92,17 +143,39 @@ class MonsterSerializer(serializers.ModelSerializer):
 class MonsterAtLevelSerializer(MonsterSerializer):
     level_card = LevelCardSerializer(read_only=True, allow_null=True)
     scenario = serializers.IntegerField(read_only=True)
+    label_confidence = serializers.SerializerMethodField(
+        help_text="How sure it is that this scenario uses this level card: 4-5 and 6 are inferred (GF:231)."
+    )
 
     class Meta(MonsterSerializer.Meta):
-        fields = (*MonsterSerializer.Meta.fields, "scenario", "level_card")
+        fields = (*MonsterSerializer.Meta.fields, "scenario", "level_card", "label_confidence")
+
+    @extend_schema_field(ConfidenceSerializer(allow_null=True))
+    def get_label_confidence(self, monster: Monster) -> dict[str, str] | None:
+        card = monster.level_card
+        if card is None:
+            return None
+        info = bracket_confidence(level_label_source(monster.edition.slug, card.label))
+        return {"kind": info["kind"], "source": info["source"], "notes": ""}
 
 
-class HeroSerializer(serializers.ModelSerializer):
+class HeroSerializer(ShownNameMixin, serializers.ModelSerializer):
     edition = serializers.SlugRelatedField(slug_field="slug", read_only=True)
 
     class Meta:
         model = Hero
-        fields = ("slug", "name", "edition", "defense", "life", "ability_name", "ability", *CONTENT_FIELDS)
+        fields = (
+            "slug",
+            "name",
+            "name_pt",
+            *NAME_SOURCES,
+            "edition",
+            "defense",
+            "life",
+            "ability_name",
+            "ability",
+            *CONTENT_FIELDS,
+        )
 
 
 class AngelSerializer(HeroSerializer):
@@ -113,12 +186,21 @@ class AngelSerializer(HeroSerializer):
         fields = (*HeroSerializer.Meta.fields, "rescued_in", "monster")
 
 
-class QuestSerializer(serializers.ModelSerializer):
+class QuestSerializer(ShownNameMixin, serializers.ModelSerializer):
     reward_card = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta:
         model = Quest
-        fields = ("slug", "name", "gives", "reward_card", "reward_limit", "description")
+        fields = (
+            "slug",
+            "name",
+            "name_pt",
+            *NAME_SOURCES,
+            "gives",
+            "reward_card",
+            "reward_limit",
+            "description",
+        )
 
 
 class ScenarioMonsterSerializer(serializers.ModelSerializer):
@@ -129,7 +211,7 @@ class ScenarioMonsterSerializer(serializers.ModelSerializer):
         fields = ("monster", "figures", "role")
 
 
-class ScenarioSerializer(serializers.ModelSerializer):
+class ScenarioSerializer(ShownNameMixin, serializers.ModelSerializer):
     edition = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     circle = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     angel = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
@@ -143,7 +225,9 @@ class ScenarioSerializer(serializers.ModelSerializer):
         fields = (
             "slug",
             "name",
+            "name_pt",
             "local_name",
+            *NAME_SOURCES,
             "edition",
             "circle",
             "book_position",
@@ -168,6 +252,9 @@ class ScenarioSerializer(serializers.ModelSerializer):
         return {
             "slug": title.slug,
             "name": title.name,
+            "name_pt": title.name_pt,
+            "name_en_literal": title.name_en_literal,
+            "shown_name": name_in_language(names_of(title)),
             "awarded_to": title.awarded_to,
             "effect": title.effect,
         }
@@ -176,9 +263,11 @@ class ScenarioSerializer(serializers.ModelSerializer):
         return sorted(t.slug for t in scenario.benefiting_titles.all())
 
 
-class UpgradeCardSerializer(serializers.ModelSerializer):
+class UpgradeCardSerializer(ShownNameMixin, serializers.ModelSerializer):
     edition = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     missing = serializers.ListField(source="missing_fields", child=serializers.CharField(), read_only=True)
+    confidence = ConfidenceField(help_text="How sure the card's numbers (dice, icons, copies) are (N1).")
+    cost_confidence = ConfidenceField("cost", help_text="How sure the cost is: zero for a 0 to check (N1).")
 
     class Meta:
         model = UpgradeCard
@@ -187,6 +276,7 @@ class UpgradeCardSerializer(serializers.ModelSerializer):
             "code",
             "name",
             "local_name",
+            *NAME_SOURCES,
             "edition",
             "deck",
             "copies",
@@ -200,12 +290,15 @@ class UpgradeCardSerializer(serializers.ModelSerializer):
             "rerolls",
             "effect",
             "missing",
+            "confidence",
+            "cost_confidence",
             *CONTENT_FIELDS,
         )
 
 
-class DeathCurseSerializer(serializers.ModelSerializer):
+class DeathCurseSerializer(ShownNameMixin, serializers.ModelSerializer):
     edition = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    confidence = ConfidenceField(help_text="How sure the value and copies are (FAN-AQH).")
 
     class Meta:
         model = DeathCurse
@@ -214,10 +307,12 @@ class DeathCurseSerializer(serializers.ModelSerializer):
             "code",
             "name",
             "local_name",
+            *NAME_SOURCES,
             "edition",
             "value",
             "takes_slot",
             "copies",
             "effect",
+            "confidence",
             *CONTENT_FIELDS,
         )

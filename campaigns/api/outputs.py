@@ -9,15 +9,23 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaigns.api.outputs_live import AngelSwapOut, LiveHeroOut, LiveMonsterOut, TitleInPlayOut
+from campaigns.api.outputs_names import NamesOut
 from campaigns.models import Campaign
+from campaigns.selectors.confidence import KINDS
 from rules_helpers import editions
 
 
-class CardOut(serializers.Serializer):
+class CardOut(NamesOut):
     id = serializers.IntegerField(help_text="The inventory card's id (to move or discard it).")
     slug = serializers.CharField()
     code = serializers.CharField()
-    name = serializers.CharField()
+
+
+class SureOut(serializers.Serializer):
+    """How sure the content's numbers beside it are (`selectors/confidence.py`)."""
+
+    kind = serializers.ChoiceField(choices=KINDS, help_text="box, fan, inferred, table, doubtful or zero.")
+    source = serializers.CharField(allow_blank=True, help_text="Where the numbers come from.")
 
 
 class SlotOut(serializers.Serializer):
@@ -26,21 +34,25 @@ class SlotOut(serializers.Serializer):
     covered_by_curse = serializers.BooleanField()
 
 
-class CurseOut(serializers.Serializer):
+class CurseOut(NamesOut):
     code = serializers.CharField()
-    name = serializers.CharField()
     value = serializers.IntegerField(allow_null=True)
     takes_slot = serializers.BooleanField()
     slot = serializers.IntegerField(allow_null=True)
     from_incomplete_deck = serializers.BooleanField(help_text="Drawn from a curse deck short of the box's.")
+    sure = SureOut(help_text="How sure the value is (FAN-AQH).")
 
 
-class HeroOut(serializers.Serializer):
+class HeroOut(NamesOut):
     hero = serializers.CharField()
-    name = serializers.CharField()
     defense = serializers.IntegerField(allow_null=True)
     life = serializers.IntegerField(allow_null=True)
+    sure = SureOut(help_text="How sure Defense and Life are (FAN-E).")
     is_angel = serializers.BooleanField()
+    ability_name = serializers.CharField(allow_blank=True)
+    ability = serializers.CharField(
+        allow_blank=True, help_text="The app's paraphrase, in English; where sources disagree it says so."
+    )
     position = serializers.IntegerField()
     fielded = serializers.BooleanField()
     retired = serializers.BooleanField()
@@ -51,18 +63,16 @@ class HeroOut(serializers.Serializer):
     curse = CurseOut(allow_null=True)
 
 
-class TitleOut(serializers.Serializer):
+class TitleOut(NamesOut):
     slug = serializers.CharField()
-    name = serializers.CharField()
     scenario = serializers.CharField(help_text="Where the title was won.")
     benefits = serializers.ListField(
         child=serializers.CharField(), help_text="Scenarios still to come it helps in."
     )
 
 
-class GuildOut(serializers.Serializer):
+class GuildOut(NamesOut):
     colour = serializers.CharField()
-    name = serializers.CharField()
     animal = serializers.CharField()
     seat = serializers.IntegerField()
     player = serializers.CharField(allow_null=True)
@@ -119,10 +129,9 @@ class SeatingOut(serializers.Serializer):
     first_player = serializers.CharField(help_text="Left of the last winner; random for the first (BR:96).")
 
 
-class PlayOut(serializers.Serializer):
+class PlayOut(NamesOut):
     number = serializers.IntegerField()
     scenario = serializers.CharField()
-    name = serializers.CharField()
     circle = serializers.CharField()
     level = serializers.CharField(help_text="The monster level card used.")
     chosen_by = serializers.CharField(allow_null=True)
@@ -131,27 +140,22 @@ class PlayOut(serializers.Serializer):
     achievements = AchievementsOut()
 
 
-class CircleScenarioOut(serializers.Serializer):
+class CircleScenarioOut(NamesOut):
     slug = serializers.CharField()
-    name = serializers.CharField()
-    name_pt = serializers.CharField(allow_blank=True, help_text="Its Brazilian Portuguese name, where known.")
-    local_name = serializers.CharField(allow_blank=True, help_text="Its Brazilian box name, where known.")
     played_as = serializers.IntegerField(allow_null=True, help_text="Its number on the sheet, if played.")
 
 
-class CircleOut(serializers.Serializer):
+class CircleOut(NamesOut):
     slug = serializers.CharField()
-    name = serializers.CharField()
     order = serializers.IntegerField()
     play = serializers.IntegerField(help_text="How many of its scenarios a campaign plays.")
     exclusive_group = serializers.CharField(help_text="Alternative circles share it; empty otherwise.")
     scenarios = CircleScenarioOut(many=True)
 
 
-class LiveSummaryOut(serializers.Serializer):
+class LiveSummaryOut(NamesOut):
     number = serializers.IntegerField()
     scenario = serializers.CharField()
-    name = serializers.CharField()
 
 
 class FinaleOut(serializers.Serializer):
@@ -237,10 +241,9 @@ class ResultDraftOut(GuildResultOut):
     reward_cards = RewardDraftOut(many=True)
 
 
-class LiveStateOut(serializers.Serializer):
+class LiveStateOut(NamesOut):
     number = serializers.IntegerField()
     scenario = serializers.CharField()
-    name = serializers.CharField()
     level = serializers.CharField()
     quest_log = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()), help_text="[quest, colour] in order."

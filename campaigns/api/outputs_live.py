@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from campaigns.api.outputs_names import NamesOut
 
-class TitleInPlayOut(serializers.Serializer):
+
+class TitleInPlayOut(NamesOut):
     slug = serializers.CharField()
-    name = serializers.CharField()
     effect = serializers.CharField()
     holders = serializers.ListField(child=serializers.CharField(), help_text="The guilds holding it.")
     controls_spawn = serializers.BooleanField(help_text="Its holder chooses the spawns (GF:111).")
 
 
-class LiveMonsterOut(serializers.Serializer):
+class LiveMonsterOut(NamesOut):
     slug = serializers.CharField()
-    name = serializers.CharField()
     villain = serializers.BooleanField(help_text="A villain pays every guild that wounded it (RB:964-967).")
     reward_checked = serializers.BooleanField(
         allow_null=True,

@@ -111,14 +111,41 @@ class EditionScoped(Content):
     natural_key.dependencies = ["campaigns.edition"]  # type: ignore[attr-defined]
 
 
+class NameOrigin(models.Model):
+    """Where a record's two names come from, so the pages can mark the ones no source gives."""
+
+    APP = "app"  # `name_pt_source` of a Portuguese name the app translated itself
+
+    name_pt_source = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text=(
+            "Where the Portuguese name comes from; empty: the record's source; "
+            '"app": the app\'s own translation.'
+        ),
+    )
+    name_en_literal = models.BooleanField(
+        default=False,
+        help_text=(
+            "The English name is a literal translation of the Brazilian one: no English source gives it."
+        ),
+    )
+
+    class Meta:
+        abstract = True
+
+
 def _unique_slug(name: str) -> list[models.UniqueConstraint]:
     return [models.UniqueConstraint(fields=["edition", "slug"], name=f"{name}_unique_slug")]
 
 
-class Circle(EditionScoped):
+class Circle(EditionScoped, NameOrigin):
     """A ring of the map; circles with the same `order` are alternatives (East or West), one per campaign."""
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="circles")
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     order = models.PositiveSmallIntegerField()
     play = models.PositiveSmallIntegerField(help_text="How many of its scenarios a campaign plays.")
     exclusive_group = models.SlugField(blank=True, help_text="Circles sharing a group exclude each other.")
@@ -128,7 +155,7 @@ class Circle(EditionScoped):
         constraints = _unique_slug("circle")
 
 
-class Monster(EditionScoped):
+class Monster(EditionScoped, NameOrigin):
     COMPLETENESS_FIELDS = ("tier", "huge")
 
     class Tier(models.TextChoices):
@@ -151,8 +178,22 @@ class Monster(EditionScoped):
     is_angel = models.BooleanField(default=False, help_text="The monster side of a rescuable angel.")
     notes = models.TextField(blank=True)
 
+    # A tier without minor or major is half known: still a gap to fill from the card.
+    PARTIAL_TIERS = (Tier.MINION, Tier.VILLAIN)
+
     class Meta(EditionScoped.Meta):
         constraints = _unique_slug("monster")
+
+    @classmethod
+    def missing_q(cls) -> models.Q:
+        return super().missing_q() | models.Q(tier__in=cls.PARTIAL_TIERS)
+
+    @property
+    def missing_fields(self) -> list[str]:
+        missing = super().missing_fields
+        if self.tier in self.PARTIAL_TIERS:
+            missing = ["tier", *missing]
+        return missing
 
 
 class MonsterLevelCardManager(models.Manager["MonsterLevelCard"]):
@@ -202,12 +243,15 @@ class MonsterLevelCard(Content):
         return not self.missing_fields
 
 
-class Hero(EditionScoped):
+class Hero(EditionScoped, NameOrigin):
     """A hero card; angels are heroes too (`is_angel`), with a monster side of their own."""
 
     COMPLETENESS_FIELDS = ("defense", "life")
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="heroes")
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     defense = models.PositiveSmallIntegerField(null=True, blank=True)
     life = models.PositiveSmallIntegerField(null=True, blank=True)
     ability_name = models.CharField(max_length=80, blank=True)
@@ -227,8 +271,11 @@ class Hero(EditionScoped):
         constraints = _unique_slug("hero")
 
 
-class GuildColour(EditionScoped):
+class GuildColour(EditionScoped, NameOrigin):
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="guild_colours")
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     animal = models.CharField(max_length=40)
     order = models.PositiveSmallIntegerField(default=0)
 
@@ -237,7 +284,7 @@ class GuildColour(EditionScoped):
         constraints = _unique_slug("guild_colour")
 
 
-class Title(EditionScoped):
+class Title(EditionScoped, NameOrigin):
     class AwardedTo(models.TextChoices):
         ALL = "all", "Every guild that completes the quest"
         FIRST = "first", "Only the first guild to complete the quest"
@@ -263,7 +310,7 @@ class Title(EditionScoped):
         constraints = _unique_slug("title")
 
 
-class Scenario(EditionScoped):
+class Scenario(EditionScoped, NameOrigin):
     COMPLETENESS_FIELDS = ("spawn_tokens", "exploration_tokens", "brimstone_cards")
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="scenarios")
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="scenarios")
@@ -303,7 +350,7 @@ class ScenarioChildManager(models.Manager):
         )
 
 
-class Quest(Content):
+class Quest(Content, NameOrigin):
     """A scenario's PvE quest; PvP quests ("kill a hero of guild X") exist for every guild in play."""
 
     CHILD_KEY = "slug"
@@ -317,6 +364,9 @@ class Quest(Content):
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="quests")
     slug = models.SlugField(max_length=80)
     name = models.CharField(max_length=120)
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     order = models.PositiveSmallIntegerField(default=0)
     gives = models.CharField(max_length=8, choices=Gives.choices)
     reward_card = models.ForeignKey(

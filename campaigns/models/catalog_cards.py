@@ -6,7 +6,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .catalog import Edition, EditionScoped, EditionScopedManager, MonsterLevelCard, _unique_slug
+from .catalog import Edition, EditionScoped, EditionScopedManager, MonsterLevelCard, NameOrigin, _unique_slug
 
 
 class UpgradeCardManager(EditionScopedManager):
@@ -16,19 +16,19 @@ class UpgradeCardManager(EditionScopedManager):
         return self.get(edition__slug=edition, slug=slug, campaign=None)
 
 
-class UpgradeCard(EditionScoped):
+class UpgradeCard(EditionScoped, NameOrigin):
     """An Upgrade card kind; `copies` is how many its deck holds (a starter card: how many a Guild gets)."""
 
     COMPLETENESS_FIELDS = ("code", "copies", "cost", "card_type")
 
     class Deck(models.TextChoices):
-        STARTER = "starter", "Starter"
-        LEVEL_1 = "level-1", "Level 1"
-        LEVEL_2 = "level-2", "Level 2"
-        LEVEL_3 = "level-3", "Level 3"
-        LEVEL_4 = "level-4", "Level 4"
-        LEVEL_5 = "level-5", "Level 5"
-        REWARD = "reward", "Reward"
+        STARTER = "starter", _("Starter")
+        LEVEL_1 = "level-1", _("Level 1")
+        LEVEL_2 = "level-2", _("Level 2")
+        LEVEL_3 = "level-3", _("Level 3")
+        LEVEL_4 = "level-4", _("Level 4")
+        LEVEL_5 = "level-5", _("Level 5")
+        REWARD = "reward", _("Reward")
 
     class CardType(models.TextChoices):
         ATTACK = "attack", _("Attack")
@@ -115,7 +115,7 @@ class UpgradeCard(EditionScoped):
         return int(self.deck.removeprefix("level-")) if self.deck.startswith("level-") else None
 
 
-class DeathCurse(EditionScoped):
+class DeathCurse(EditionScoped, NameOrigin):
     COMPLETENESS_FIELDS = ("copies", "takes_slot")
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="death_curses")
     code = models.CharField(max_length=20)

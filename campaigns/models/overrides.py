@@ -59,6 +59,12 @@ OVERRIDE_FIELDS: dict[str, dict[str, tuple[str, object]]] = {
         "cost": _number(20),
         "copies": _number(20),
         "card_type": ("choice", tuple(UpgradeCard.CardType.values)),
+        # The dice and icons the card prints: shown with the cost, from the same fan transcription (N1).
+        "attack_kind": ("choice", tuple(MonsterLevelCard.AttackKind.values)),
+        "dice": _number(20),
+        "extra_defense": _number(20),
+        "extra_life": _number(20),
+        "rerolls": _number(20),
         "effect": _text(500),
     },
     OverrideKind.SCENARIO: {

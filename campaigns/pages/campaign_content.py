@@ -57,6 +57,10 @@ LABELS = {
     "cost": _("Cost"),
     "copies": _("Copies"),
     "card_type": _("Card type"),
+    "dice": _("Dice"),
+    "extra_defense": _("Extra Defense"),
+    "extra_life": _("Extra Life"),
+    "rerolls": _("Rerolls"),
     "effect": _("Effect (in your own words)"),
     "spawn_tokens": _("Spawn tokens"),
     "exploration_tokens": _("Exploration tokens"),
@@ -143,6 +147,8 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
     record = record_values(campaign, kind, target) if kind in OVERRIDE_FIELDS and target else None
     form = None
     if record is not None:
+        for number in record["numbers"]:
+            number["label"] = LABELS.get(number["field"], number["field"])
         posted = request.POST if request.POST.get("action") == "enter" else None
         form = OverrideForm(kind, posted, initial=_initial(kind, record["values"]))
     pack_form = PackForm(request.POST if request.POST.get("action") == "import" else None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.access import CAMPAIGN_SCOPED_KINDS, Access, heroes_choice_refusal
+from campaigns.history_text import NAME_KEYS, name_in_language
 from campaigns.models import JoinCode
 from campaigns.pages.pictures import sheet_pictures
 from campaigns.selectors.content import campaign_catalog, edition_catalog
@@ -29,7 +30,13 @@ def badge(colour: dict[str, Any] | None) -> dict[str, Any] | None:
     """A guild as the pages name it: colour name, animal and symbol, never the colour alone."""
     if colour is None:
         return None
-    return {"colour": colour["colour"], "name": colour["name"], "animal": colour["animal"]}
+    names = {key: colour.get(key, "") for key in NAME_KEYS}
+    return {"colour": colour["colour"], **names, "animal": colour["animal"]}
+
+
+def _named(names: dict[str, Any], slug: str) -> str:
+    """A scenario's or an angel's name in the reader's language (the sheet page keeps them by slug)."""
+    return name_in_language(names.get(slug, {"name": slug}))
 
 
 def sheet_context(
@@ -149,9 +156,9 @@ def _titles(data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]
     return [
         {
             "guild": badge(g),
-            "name": t["name"],
-            "won_in": names.get(t["scenario"], t["scenario"]),
-            "benefits": [names.get(s, s) for s in t["benefits"]],
+            **{key: t.get(key, "") for key in NAME_KEYS},
+            "won_in": _named(names, t["scenario"]),
+            "benefits": [_named(names, s) for s in t["benefits"]],
         }
         for g in data["guilds"]
         for t in g["titles"]
@@ -160,12 +167,12 @@ def _titles(data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]
 
 def _angels(page: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     rescued = [
-        {"guild": badge(g), "name": h["name"], "fielded": h["fielded"]}
+        {"guild": badge(g), **{key: h.get(key, "") for key in NAME_KEYS}, "fielded": h["fielded"]}
         for g in data["guilds"]
         for h in g["heroes"]
         if h["is_angel"]
     ]
-    lost = [page["angel_names"].get(slug, slug) for slug in data["angels_lost"]]
+    lost = [_named(page["angel_names"], slug) for slug in data["angels_lost"]]
     return {"rescued": rescued, "lost": lost}
 
 
@@ -176,12 +183,16 @@ def _next(
     winner = page["winner"]
     may_choose = reader.may_choose_next_for(winner)
     return {
-        "allowed": [{"slug": s, "name": names.get(s, s)} for s in data["allowed_next"]],
-        "chosen": {"slug": data["next_scenario"], "name": names.get(data["next_scenario"], "")}
+        "allowed": [{"name": s, **names.get(s, {}), "slug": s} for s in data["allowed_next"]],
+        "chosen": {"name": "", **names.get(data["next_scenario"], {}), "slug": data["next_scenario"]}
         if data["next_scenario"]
         else None,
         "chooser": badge(chooser),
-        "recommended": {"slug": data["recommended_first"], "name": names.get(data["recommended_first"], "")}
+        "recommended": {
+            "name": "",
+            **names.get(data["recommended_first"], {}),
+            "slug": data["recommended_first"],
+        }
         if data["recommended_first"]
         else None,
         "may_choose": may_choose and not data["finished"],
@@ -261,23 +272,28 @@ def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, 
     play (titles with their holders, the Underlord's angels); the choices of the kill form."""
     for line in state["guilds"]:
         guild = guilds[line["guild"]]
-        names = {h["hero"]: h["name"] for h in guild["heroes"]}
+        names = {h["hero"]: {key: h.get(key, "") for key in NAME_KEYS} for h in guild["heroes"]}
         line.update(badge=badge(guild), editable=guild["editable"], revision=guild["revision"])
         for hero in line["heroes"]:
-            hero["name"] = names.get(hero["hero"], hero["hero"])
+            hero.update(names.get(hero["hero"], {"name": hero["hero"]}))
         if line["angel_swap"]:
             swap = line["angel_swap"]
-            swap["label"] = angel_names.get(swap["angel"], swap["name"])
-            swap["choices"] = [{"hero": h, "name": names.get(h, h)} for h in swap["heroes"]]
+            swap["label"] = (
+                _named(angel_names, swap["angel"]) if swap["angel"] in angel_names else swap["name"]
+            )
+            swap["choices"] = [{"hero": h, "name": _named(names, h)} for h in swap["heroes"]]
         line["quest_list"] = [
             {"slug": slug, "label": label, "done": slug in line["quests"]}
             for slug, label in line["quest_choices"].items()
         ]
     for title in state["titles_in_play"]:
         title["badges"] = [badge(guilds[c]) for c in title["holders"]]
-    state["villain_names"] = [angel_names.get(slug, slug) for slug in state["villain_angels"]]
+    state["villain_names"] = [_named(angel_names, slug) for slug in state["villain_angels"]]
     state["kill_heroes"] = [
-        {"value": f"{line['guild']}:{h['hero']}", "label": f"{h['name']} ({line['badge']['name']})"}
+        {
+            "value": f"{line['guild']}:{h['hero']}",
+            "label": f"{name_in_language(h)} ({name_in_language(line['badge'])})",
+        }
         for line in state["guilds"]
         for h in line["heroes"]
         if h["on_board"]
@@ -303,7 +319,7 @@ def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
             slot["here"] = f"{hero['hero']}:{slot['slot']}"
             slot["effect"] = effects.get(slot["card"]["slug"], "") if slot["card"] else ""
     targets = [
-        {"value": f"{h['hero']}:{s['slot']}", "label": f"{h['name']}, slot {s['slot']}"}
+        {"value": f"{h['hero']}:{s['slot']}", "label": f"{name_in_language(h)}, slot {s['slot']}"}
         for h in heroes
         for s in h["slots"]
     ]
@@ -314,7 +330,7 @@ def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
         "active_heroes": heroes,
         "targets": targets,
         "overflow": [
-            {**card, "hero": h["name"], "effect": effects.get(card.get("slug", ""), "")}
+            {**card, "hero": name_in_language(h), "effect": effects.get(card.get("slug", ""), "")}
             for h in heroes
             for card in h["overflow"]
         ],

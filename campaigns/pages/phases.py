@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from campaigns.access import Access, hand_guild, hero_draft_abandon_refusal, hero_draft_refusal
+from campaigns.history_text import content_names
 from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, edition_box, guild_view
 from campaigns.pages.now import tabs
@@ -50,7 +51,7 @@ def viewing_guild(access: Access, guilds: list[Guild], colour: str | None) -> tu
 
 def _badges(guilds: list[Guild]) -> dict[str, dict[str, Any]]:
     return {
-        g.colour.slug: badge({"colour": g.colour.slug, "name": g.colour.name, "animal": g.colour.animal})
+        g.colour.slug: badge({"colour": g.colour.slug, **content_names(g.colour), "animal": g.colour.animal})
         for g in guilds
     }
 

@@ -18,6 +18,13 @@ def sheet_pictures(sheet: dict[str, Any]) -> dict[str, Any]:
             next_scenario=sheet["next_scenario"],
             names=map_labels(sheet["circles"]),
         ),
-        "charts": guild_charts(sheet["plays"], sheet["guilds"]) if sheet["plays"] and sheet["guilds"] else [],
+        "charts": guild_charts(sheet["plays"], _named_guilds(sheet["guilds"]))
+        if sheet["plays"] and sheet["guilds"]
+        else [],
         "route_ink": ROUTE_INK,
     }
+
+
+def _named_guilds(guilds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The guilds as the charts' legends name them: in the reader's language."""
+    return [{**g, "name": g.get("shown_name") or g["name"]} for g in guilds]

@@ -44,7 +44,7 @@ def review_rows(
     rows = []
     for line in results:
         guild = by_colour[line["guild"]]
-        heroes = {h["hero"]: h["name"] for h in guild["heroes"]}
+        heroes = {h["hero"]: h.get("shown_name") or h["name"] for h in guild["heroes"]}
         rows.append(
             {
                 **line,
@@ -73,7 +73,7 @@ def render_review(request: HttpRequest, context: dict[str, Any], form: Any) -> H
     """The review page for a validated results form (nothing is written here)."""
     args = form.service_args()
     guilds = context["sheet"]["guilds"]
-    names = {g["colour"]: g["name"] for g in guilds}
+    names = {g["colour"]: g.get("shown_name") or g["name"] for g in guilds}
     scenario = next((s for s in context["next"]["allowed"] if s["slug"] == args["scenario"]), None)
     rows = review_rows(args["results"], guilds, dict(context["reward_cards"]))
     quests = live_quest_labels(context.get("live"))

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
-from campaigns.history_text import event_summary
+from campaigns.history_text import content_names, event_summary
 from campaigns.models import MonsterLevelCard
 from campaigns.pages import forms as f
 from campaigns.pages import mine, phases, review
@@ -81,7 +81,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     campaigns = list(campaigns_visible_to(request.user).prefetch_related("guilds__colour"))
     for campaign in campaigns:
         campaign.badges = [
-            {"colour": g.colour.slug, "name": g.colour.name, "animal": g.colour.animal}
+            {"colour": g.colour.slug, **content_names(g.colour), "animal": g.colour.animal}
             for g in campaign.guilds.all()
         ]
     context = {

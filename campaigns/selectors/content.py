@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.db.models import Count, Model, Prefetch, QuerySet
 from django.utils.translation import gettext
 
+from campaigns.history_text import NAME_KEYS, name_in_language
 from campaigns.models import (
     CONTENT_MODELS,
     Confidence,
@@ -29,6 +30,7 @@ from campaigns.models import (
     SpawnPair,
     UpgradeCard,
 )
+from campaigns.selectors import content_sections as sections
 from campaigns.selectors.content_gaps import content_gaps
 from campaigns.selectors.content_translations import translation_gaps
 from campaigns.selectors.versions import content_version
@@ -86,19 +88,6 @@ def _global(model: type[Model]) -> dict[str, Any]:
     return {"campaign": None} if model is UpgradeCard else {}
 
 
-def _missing(queryset: QuerySet, describe: Any) -> list[dict[str, Any]]:
-    model = queryset.model
-    return [describe(obj) for obj in queryset.filter(model.missing_q())]
-
-
-def _named(obj: Any) -> dict[str, Any]:
-    return {"slug": obj.slug, "name": obj.name, "missing": obj.missing_fields}
-
-
-def _level_card(card: MonsterLevelCard) -> dict[str, Any]:
-    return {"monster": card.monster.slug, "label": card.label, "missing": card.missing_fields}
-
-
 def _empty_decks(edition: Edition) -> list[str]:
     counts = dict(
         UpgradeCard.objects.filter(edition=edition, campaign=None)
@@ -117,55 +106,42 @@ def level_label_with_source(edition: Edition, scenario_number: int) -> dict[str,
     return {"label": label, "source": rules_editions.level_label_source(edition.slug, label)}
 
 
-def _quests_not_in_sources(edition: Edition) -> list[str]:
-    """Scenarios whose PvE quests and Reward cards no source names (base Arcadia Quest, GF §1.5): the live
-    tracker offers numbered PvE quest slots there (`rules_helpers.editions.unlisted_pve_quests`)."""
-    if rules_editions.edition_rules(edition.slug).pve_quests_listed:
-        return []
-    return sorted(Scenario.objects.filter(edition=edition).values_list("slug", flat=True))
-
-
 def content_report(*, edition_slug: str | None = None, campaign: Any = None) -> dict[str, dict[str, Any]]:
-    """Per edition, what is still missing so a table can fill it in once and share it; for a campaign,
+    """Per edition, what is still missing or unconfirmed so a table can fill it in once and share it, each
+    gap with why and which source would fill it (`content_sections`, `content_reasons`); for a campaign,
     its edition's `gaps` leave out what its members entered."""
     editions = Edition.objects.order_by("slug")
     if campaign is not None:
         edition_slug = campaign.edition.slug
     if edition_slug:
         editions = editions.filter(slug=edition_slug)
-    report: dict[str, dict[str, Any]] = {}
-    for edition in editions:
-        cards = MonsterLevelCard.objects.filter(monster__edition=edition).select_related("monster")
-        report[edition.slug] = {
-            "monster_level_cards": _missing(cards, _level_card),
-            "monsters": _missing(Monster.objects.filter(edition=edition), _named),
-            "heroes": _missing(Hero.objects.filter(edition=edition), _named),
-            "upgrade_decks_without_cards": _empty_decks(edition),
-            "upgrade_cards": _missing(UpgradeCard.objects.filter(edition=edition, campaign=None), _named),
-            "death_curses": _missing(DeathCurse.objects.filter(edition=edition), _named),
-            "scenarios": _missing(Scenario.objects.filter(edition=edition), _named),
-            "exploration_tokens": _missing(ExplorationTokenKind.objects.filter(edition=edition), _named),
-            "unverified_records": _unverified_count(edition),
-            "scenario_quests_not_in_sources": _quests_not_in_sources(edition),
-            "level_label_sources": {
-                label: rules_editions.level_label_source(edition.slug, label)
-                for label in edition.level_labels
-            },
-            **data_gaps(edition.slug),
-            "gaps": content_gaps(edition, campaign),
-            **translation_gaps(edition),
-        }
-    return report
+    return {edition.slug: _edition_report(edition, campaign) for edition in editions}
 
 
-def _unverified_count(edition: Edition) -> int:
-    return (
-        sum(
-            model.objects.filter(edition=edition, verified=False, **_global(model)).count()
-            for model in (Scenario, Hero, Monster, UpgradeCard, DeathCurse)
-        )
-        + MonsterLevelCard.objects.filter(monster__edition=edition, verified=False).count()
-    )
+def _edition_report(edition: Edition, campaign: Any) -> dict[str, Any]:
+    return {
+        **unconfirmed_counts(edition),
+        "monster_level_cards": sections.level_cards(edition),
+        "level_cards_not_in_content": sections.level_cards_not_in_content(edition),
+        "monsters": sections.monsters(edition),
+        "heroes": sections.heroes(edition),
+        "upgrade_decks_without_cards": _empty_decks(edition),
+        "upgrade_cards": sections.upgrade_cards(edition),
+        "death_curses": sections.death_curses(edition),
+        "scenarios": sections.scenarios(edition),
+        "titles": sections.titles(edition),
+        "quests": sections.quests(edition),
+        "circles": sections.circles(edition),
+        "dice": sections.dice(edition),
+        "exploration_tokens": sections.tokens(edition, ExplorationTokenKind),
+        "spawn_pairs": sections.tokens(edition, SpawnPair),
+        "scenario_quests_not_in_sources": sections.quests_not_in_sources(edition),
+        "level_label_sources": {
+            label: rules_editions.level_label_source(edition.slug, label) for label in edition.level_labels
+        },
+        "gaps": content_gaps(edition, campaign),
+        **translation_gaps(edition),
+    }
 
 
 def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set[str]) -> dict[str, Any]:
@@ -173,10 +149,14 @@ def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set
     scenarios that may come next."""
     catalog = edition_catalog(campaign.edition)
     rewards = sorted(
-        {(slug, label) for slug, label, scenario in catalog["rewards"] if scenario in allowed_next},
+        {
+            (slug, f"{name_in_language(card)} ({name_in_language(scenario_names)})")
+            for slug, card, scenario, scenario_names in catalog["rewards"]
+            if scenario in allowed_next
+        },
         key=lambda pair: pair[1],
     )
-    per_scenario = Counter(scenario for _, _, scenario in catalog["rewards"] if scenario in allowed_next)
+    per_scenario = Counter(scenario for _, _, scenario, _ in catalog["rewards"] if scenario in allowed_next)
     # Base: no source names its Reward cards, so the form offers one the pack lacks (M4).
     unlisted = rules_editions.unlisted_reward_cards(campaign.edition.slug)
     rewards += [(slug, gettext("A Reward card not in the pack")) for slug in unlisted]
@@ -203,24 +183,29 @@ def edition_catalog(edition: Edition) -> dict[str, Any]:
 
 
 def _catalog(edition: Edition) -> dict[str, Any]:
+    """Kept for every reader alike: each record carries its names in both languages (`NAME_KEYS`), and the
+    forms show the one of the reader's language."""
     quests = Quest.objects.filter(scenario__edition=edition).exclude(reward_card=None)
     cards = UpgradeCard.objects.filter(edition=edition, campaign=None).order_by("deck", "name")
     curses = DeathCurse.objects.filter(edition=edition).order_by("value", "code")
     colours = GuildColour.objects.filter(edition=edition).order_by("order")
+    heroes = Hero.objects.filter(edition=edition, is_angel=False)
     return {
-        "heroes": [
-            {"slug": h.slug, "name": h.name} for h in Hero.objects.filter(edition=edition, is_angel=False)
-        ],
+        "heroes": [{"slug": h.slug, **_names(h)} for h in heroes],
         "rewards": [
-            (q.reward_card.slug, f"{q.reward_card.name} ({q.scenario.name})", q.scenario.slug)
+            (q.reward_card.slug, _names(q.reward_card), q.scenario.slug, _names(q.scenario))
             for q in quests.select_related("reward_card", "scenario")
         ],
-        "cards": [{"slug": c.slug, "name": c.name, "code": c.code, "effect": c.effect} for c in cards],
+        "cards": [{"slug": c.slug, **_names(c), "code": c.code, "effect": c.effect} for c in cards],
         "curses": [
-            {"code": c.code, "name": c.name, "value": c.value, "takes_slot": c.takes_slot} for c in curses
+            {"code": c.code, **_names(c), "value": c.value, "takes_slot": c.takes_slot} for c in curses
         ],
-        "colours": [{"slug": c.slug, "name": c.name, "animal": c.animal} for c in colours],
+        "colours": [{"slug": c.slug, **_names(c), "animal": c.animal} for c in colours],
     }
+
+
+def _names(record: Model) -> dict[str, Any]:
+    return {key: getattr(record, key, "") for key in NAME_KEYS}
 
 
 def edition_monsters(edition: Edition) -> QuerySet[Monster]:
@@ -297,39 +282,42 @@ def content_pack_dumps(records: list[dict[str, Any]]) -> str:
     return json.dumps(records, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
-# The records a table plays with, and how each reaches its edition.
-CHECKED: tuple[tuple[type[Model], str], ...] = (
-    (Scenario, "edition__slug"),
-    (Hero, "edition__slug"),
-    (Monster, "edition__slug"),
-    (MonsterLevelCard, "monster__edition__slug"),
-    (UpgradeCard, "edition__slug"),
-    (DeathCurse, "edition__slug"),
-    (SpawnPair, "edition__slug"),
-)
 NOT_RATED = "not rated"
 
 
-def data_gaps(edition_slug: str) -> dict[str, Any]:
-    """What the content data tables leave open: Spawn pairs, and unconfirmed records by confidence."""
-    unverified: Counter[str] = Counter()
+def unconfirmed_records(edition: Edition) -> Iterator[tuple[type[Model], QuerySet]]:
+    """Every content model's records of the edition that no official English source confirms
+    (`verified` unset); a campaign's own typed cards are that campaign's alone and left out."""
+    for model in CONTENT_MODELS:
+        if model is Edition:
+            records = Edition.objects.filter(pk=edition.pk)
+        else:
+            records = model._default_manager.filter(**{_edition_path(model): edition}, **_global(model))
+        yield model, records.filter(verified=False)
+
+
+def unconfirmed_counts(edition: Edition) -> dict[str, Any]:
+    """How many records are unconfirmed: in all, per model and per the source's confidence (the three
+    add up to the same total), and the low-confidence ones by name."""
+    by_model: dict[str, int] = {}
+    by_rating: Counter[str] = Counter()
     low: list[dict[str, str]] = []
-    for model, path in CHECKED:
-        records = model._default_manager.filter(**{path: edition_slug}, verified=False, **_global(model))
-        for rating, n in Counter(records.values_list("confidence", flat=True)).items():
-            unverified[rating or NOT_RATED] += n
-        low += [
-            {"kind": str(model._meta.verbose_name), "name": str(obj), "notes": getattr(obj, "notes", "")}
-            for obj in records.filter(confidence=Confidence.LOW)
-        ]
-    pairs = SpawnPair.objects.filter(edition__slug=edition_slug)
+    for model, records in unconfirmed_records(edition):
+        ratings = dict(records.values_list("confidence").annotate(n=Count("pk")).order_by())
+        if sum(ratings.values()):
+            by_model[model._meta.model_name] = sum(ratings.values())
+        for rating, n in ratings.items():
+            by_rating[rating or NOT_RATED] += n
+        if ratings.get(Confidence.LOW):
+            low += [
+                {"kind": str(model._meta.verbose_name), "name": str(obj), "notes": getattr(obj, "notes", "")}
+                for obj in records.filter(confidence=Confidence.LOW)
+            ]
     return {
-        "spawn_pairs": [
-            {"slug": p.slug, "name": p.name, "missing": p.missing_fields}
-            for p in pairs.filter(SpawnPair.missing_q())
-        ],
+        "unverified_records": sum(by_model.values()),
+        "unverified_by_model": by_model,
         "unverified_by_confidence": {
-            rating: unverified[rating] for rating in [*Confidence.values, NOT_RATED] if unverified[rating]
+            rating: by_rating[rating] for rating in [*Confidence.values, NOT_RATED] if by_rating[rating]
         },
         "low_confidence": low,
     }

@@ -38,8 +38,9 @@ from rules_helpers import box
 
 DATA_DIR = PACK_DIR / "content-data"
 BASE_EDITION = "arcadia-quest"
-# The base rules give every monster four level cards (BR setup, "Monsters"); those no table gives stay empty.
-LEVEL_CARD_SOURCE = "BR (setup: a Monster card per level)"
+# BR:64: "Each monster type has up to four cards", one per level: the rules do not say that every monster
+# has all four, so a level card no table gives is not created (readers say the content has no card for
+# that level). The table's own rows are the only level cards applied.
 
 
 class Editions:
@@ -227,16 +228,11 @@ def _base_monster(row: Row, editions: Editions) -> list[Planned]:
         "defense": row.number("defense"),
         "ability": row.text("ability"),
     }
-    planned = [
+    # Only the row's own card: BR:64 allows "up to four", so whether the other levels have one is unknown.
+    return [
         _planned(row, editions, edition, Monster, (slug,), monster),
         _planned(row, editions, edition, MonsterLevelCard, (slug, label), card),
     ]
-    # The other level cards exist in the box but no source gives them: empty cards the report lists.
-    for order, other in enumerate(labels, start=1):
-        if other != label and editions.existing(row, edition, MonsterLevelCard, (slug, other)) is None:
-            empty = {"source": LEVEL_CARD_SOURCE, "monster": [edition, slug], "label": other, "order": order}
-            planned.append(Planned(row, MonsterLevelCard, (slug, other), empty))
-    return planned
 
 
 def _monster_notes(row: Row) -> str:

@@ -22,6 +22,7 @@ from campaigns.models import (
     OverrideKind,
     Scenario,
 )
+from campaigns.selectors.content_reasons import explained
 from campaigns.selectors.overrides import edition_cards, overrides_of
 
 Overrides = dict[tuple[str, str], ContentOverride]
@@ -75,8 +76,15 @@ def content_gaps(edition: Edition, campaign: Campaign | None = None) -> list[dic
     for kind, target, name, record, missing in _records(edition):
         left = _left(record, missing, kind, target, overrides)
         if left is not None:
+            # Why it is listed: a field no source gives, else the source the record rests on (R3).
+            reasons = ["no-source"] if left["missing"] else []
+            why = explained(record, edition.slug, reasons=reasons)
             gaps.append(
-                {**_gap(kind, target, name, **left), "fill": fill_url(edition, kind, target, campaign)}
+                {
+                    **_gap(kind, target, name, **left),
+                    **{key: why[key] for key in ("reasons", "why", "fill_from")},
+                    "fill": fill_url(edition, kind, target, campaign),
+                }
             )
     return gaps
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, Q
 
 from campaigns.models import DeathCurse, Edition, Monster, MonsterLevelCard, UpgradeCard
+from campaigns.selectors.confidence import record_confidence
 
 KINDS = ("cards", "curses", "monsters")
 MAX_QUERY = 60
@@ -62,6 +63,8 @@ def _card(card: UpgradeCard) -> dict[str, Any]:
         "slug": card.slug,
         "name": card.name,
         "local_name": card.local_name,
+        "name_pt_source": card.name_pt_source,
+        "name_en_literal": card.name_en_literal,
         "code": card.code,
         "deck": card.get_deck_display(),
         "cost": card.cost,
@@ -72,6 +75,9 @@ def _card(card: UpgradeCard) -> dict[str, Any]:
         "extra_life": card.extra_life,
         "rerolls": card.rerolls,
         "effect": card.effect,
+        # How sure the cost and the rest of the card's numbers are (N1: a fan transcription, some at 0).
+        "cost_sure": record_confidence(card, "cost"),
+        "sure": record_confidence(card),
     }
 
 
@@ -79,10 +85,13 @@ def _curse(curse: DeathCurse) -> dict[str, Any]:
     return {
         "name": curse.name,
         "local_name": curse.local_name,
+        "name_pt_source": curse.name_pt_source,
+        "name_en_literal": curse.name_en_literal,
         "code": curse.code,
         "value": curse.value,
         "takes_slot": curse.takes_slot,
         "effect": curse.effect,
+        "sure": record_confidence(curse, "value"),
     }
 
 
@@ -98,6 +107,8 @@ def _monster(monster: Monster) -> dict[str, Any]:
         "slug": monster.slug,
         "name": monster.name,
         "local_name": monster.local_name,
+        "name_pt_source": monster.name_pt_source,
+        "name_en_literal": monster.name_en_literal,
         "tier": monster.get_tier_display() if monster.tier else "",
         "levels": [
             {"label": c.label, "ability": c.ability, "attack_name": c.attack_name}

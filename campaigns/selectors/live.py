@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.history_text import names_of, part
+from campaigns.history_text import content_names, name_in_language, names_of, part
 from campaigns.models import (
     Campaign,
     Guild,
@@ -30,7 +30,7 @@ from rules_helpers import episodic as rules_episodic
 
 def scenario_pve_quests(scenario: Scenario) -> dict[str, str]:
     """The scenario's PvE quests by slug, with numbered slots where the sources name none (base, M4)."""
-    quests = {q.slug: q.name for q in scenario.quests.all()}
+    quests = {q.slug: name_in_language(names_of(q)) for q in scenario.quests.all()}
     for n, slug in enumerate(editions.unlisted_pve_quests(scenario.edition.slug), start=1):
         quests[slug] = _("PvE quest %(n)s (its card is not in the pack)") % {"n": n}
     return quests
@@ -63,7 +63,7 @@ def quest_choices(
     for other in others:
         if other.pk != guild.pk:
             choices[scoring.pvp_quest(other.colour.slug)] = _("Kill a hero of the %(guild)s guild") % {
-                "guild": other.colour.name
+                "guild": name_in_language(names_of(other.colour))
             }
     return choices
 
@@ -172,7 +172,7 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
     return {
         "number": play.number,
         "scenario": play.scenario.slug,
-        "name": play.scenario.name,
+        **content_names(play.scenario),
         "level": play.level,
         "quest_log": play.quest_log,
         # The guild that completed its last quest (BR:205: the scenario ends at once), waiting to be recorded.
@@ -269,7 +269,7 @@ def in_play(campaign: Campaign, play: ScenarioPlay) -> dict[str, Any]:
         "titles_in_play": [
             {
                 "slug": slug,
-                "name": titles[slug].name,
+                **content_names(titles[slug]),
                 "effect": titles[slug].effect,
                 "holders": holders,
                 "controls_spawn": spawn.title_controls_spawn(slug),
@@ -310,7 +310,7 @@ def kill_monsters(
     return [
         {
             "slug": m.slug,
-            "name": m.name,
+            **content_names(m),
             "villain": kills.is_villain(m.tier),
             "reward_checked": checked.get(m.pk),
         }

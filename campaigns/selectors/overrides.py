@@ -33,6 +33,7 @@ from campaigns.models import (
     UpgradeGuild,
     UpgradePhase,
 )
+from campaigns.selectors.confidence import record_confidence
 from campaigns.selectors.pack_schema import check_pack_records
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.counts import is_whole_number
@@ -230,6 +231,10 @@ def _layered(card: UpgradeCard, override: ContentOverride | None) -> UpgradeCard
         for name, value in override.fields.items():
             if name != "deck":
                 setattr(card, name, value)
+        # What the table entered is shown as theirs ("entered by this table", selectors/confidence.py);
+        # a card the table checked against its box is the box's.
+        card.entered_fields = tuple(override.fields)
+        card.verified = card.verified or bool(override.verified_at)
     return card
 
 
@@ -286,6 +291,9 @@ def level_stats(
         "missing": [n for n in MonsterLevelCard.COMPLETENESS_FIELDS if stats.get(n) in (None, "")],
         "entered": sorted(override.fields) if override else [],
         "verified": bool(override and override.verified_at) or bool(card and card.verified),
+        # No card for this level in the content and none entered: BR:64 gives a monster "up to four" level
+        # cards, so whether the box has this one is not known; its stats are not "missing" from a card.
+        "absent": card is None and override is None,
     }
 
 
@@ -361,7 +369,22 @@ def record_values(campaign: Campaign, kind: str, target: str) -> dict[str, Any]:
     values = {name: getattr(record, name) for name in fields if record is not None and hasattr(record, name)}
     values.update(override.fields if override else {})
     name = str(record) if record is not None else str(values.get("name") or target)
-    return {"name": name, "values": values, "override": override, "known": record is not None}
+    entered = tuple(override.fields) if override else ()
+    if record is not None and override is not None and override.verified_at:
+        record.verified = True  # checked against this table's box (never saved: a fresh read)
+    # The numbers as the campaign plays them, each with how sure it is (selectors/confidence.py).
+    numbers = [
+        {"field": field, "value": value, "sure": record_confidence(record, field, entered=entered)}
+        for field, value in values.items()
+        if isinstance(value, int) and not isinstance(value, bool)
+    ]
+    return {
+        "name": name,
+        "values": values,
+        "override": override,
+        "known": record is not None,
+        "numbers": numbers,
+    }
 
 
 def member_campaigns_of(user: Any, edition_slug: str) -> list[Campaign]:

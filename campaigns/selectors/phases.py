@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from campaigns.access import Access
-from campaigns.history_text import event_summary, render
+from campaigns.history_text import event_summary, name_in_language, names_of, render
 from campaigns.models import (
     Campaign,
     DeathCurse,
@@ -143,7 +143,8 @@ def phase_story(phase: UpgradePhase) -> list[str]:
     """One line per guild, for reviewing a phase: "Purple drafted A, B; bought A for 3; saved 1 coin"."""
     parts = list(phase.guilds.select_related("guild__colour"))
     slugs = {slug for part in parts for slug in part.drafted + part.bought}
-    names = {slug: card.name for slug, card in campaign_cards_by_slug(phase.campaign, slugs).items()}
+    cards = campaign_cards_by_slug(phase.campaign, slugs)
+    names = {slug: name_in_language(names_of(card)) for slug, card in cards.items()}
     limit = phase.campaign.edition.max_saved_coins
     lines = []
     for part in parts:
@@ -158,7 +159,7 @@ def phase_story(phase: UpgradePhase) -> list[str]:
         lines.append(
             line
             % {
-                "guild": part.guild.colour.name,
+                "guild": name_in_language(names_of(part.guild.colour)),
                 "drafted": drafted,
                 "bought": bought,
                 "spent": part.spent,
@@ -187,7 +188,8 @@ def edition_curses(campaign: Campaign) -> dict[str, DeathCurse]:
 
 
 def hero_names(campaign: Campaign, slugs: list[str]) -> dict[str, str]:
-    return dict(Hero.objects.filter(edition=campaign.edition, slug__in=slugs).values_list("slug", "name"))
+    heroes = Hero.objects.filter(edition=campaign.edition, slug__in=slugs)
+    return {h.slug: name_in_language(names_of(h)) for h in heroes}
 
 
 def draftable_heroes(campaign: Campaign) -> dict[str, Hero]:

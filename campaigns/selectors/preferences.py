@@ -17,7 +17,9 @@ def spawn_scenario(campaign: Campaign) -> dict[str, str]:
     name when there is none)."""
     live = campaign.plays.filter(status=ScenarioPlay.Status.IN_PROGRESS).select_related("scenario").first()
     scenario = live.scenario if live else campaign.next_scenario
-    return {"slug": scenario.slug, "name": scenario.name} if scenario else {"slug": "", "name": ""}
+    if scenario is None:
+        return {"slug": "", "name": ""}
+    return {"slug": scenario.slug, "name": scenario.name, "name_pt": scenario.name_pt}
 
 
 def spawn_setup(campaign: Campaign, scenario: str) -> dict[str, Any] | None:

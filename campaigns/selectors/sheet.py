@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.access import Access
+from campaigns.history_text import content_names
 from campaigns.models import Campaign, Guild, GuildHero, ScenarioPlay
 from campaigns.selectors.campaigns import (
     allowed_next_scenarios,
@@ -21,6 +22,7 @@ from campaigns.selectors.campaigns import (
     recommended_first_scenario,
     recorded_plays,
 )
+from campaigns.selectors.confidence import confidence_of
 from campaigns.selectors.seating import next_seating, play_seating
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions
@@ -34,10 +36,14 @@ def _hero(gh: GuildHero, slots: int, renamed: Renamed) -> dict[str, Any]:
     covered = curse.slot if curse is not None else None
     return {
         "hero": gh.hero.slug,
-        "name": gh.hero.name,
+        **content_names(gh.hero),
         "defense": gh.hero.defense,
         "life": gh.hero.life,
+        "sure": confidence_of(gh.hero),
         "is_angel": gh.hero.is_angel,
+        # The ability's own words (a paraphrase; a disagreement between sources is said in it).
+        "ability_name": gh.hero.ability_name,
+        "ability": gh.hero.ability,
         "position": gh.position,
         "fielded": gh.fielded,
         "retired": gh.retired,
@@ -51,8 +57,9 @@ def _hero(gh: GuildHero, slots: int, renamed: Renamed) -> dict[str, Any]:
         if curse is None
         else {
             "code": curse.curse.code,
-            "name": curse.curse.name,
+            **content_names(curse.curse),
             "value": curse.curse.value,
+            "sure": confidence_of(curse.curse),
             "takes_slot": curse.curse.takes_slot,
             "slot": curse.slot,
             "from_incomplete_deck": curse.from_incomplete_deck,
@@ -66,7 +73,7 @@ def _card(item: Any, renamed: Renamed) -> dict[str, Any] | None:
     # A card's name or code as the campaign corrected it (its own content), over the edition's.
     entry = renamed.get(item.card.slug, {}) if item.card.campaign_id is None else {}
     code, name = entry.get("code", item.card.code), entry.get("name", item.card.name)
-    return {"id": item.pk, "slug": item.card.slug, "code": code, "name": name}
+    return {"id": item.pk, "slug": item.card.slug, "code": code, **content_names(item.card, name)}
 
 
 Renamed = dict[str, dict[str, Any]]
@@ -87,7 +94,12 @@ def _titles(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) 
             continue
         upcoming = sorted(s.slug for s in title.benefits.all() if s.slug in reachable)
         titles.append(
-            {"slug": title.slug, "name": title.name, "scenario": play.scenario.slug, "benefits": upcoming}
+            {
+                "slug": title.slug,
+                **content_names(title),
+                "scenario": play.scenario.slug,
+                "benefits": upcoming,
+            }
         )
     return titles
 
@@ -99,7 +111,7 @@ def _guild(
     slots = guild.campaign.edition.slots_per_hero
     return {
         "colour": guild.colour.slug,
-        "name": guild.colour.name,
+        **content_names(guild.colour),
         "animal": guild.colour.animal,
         "seat": guild.seat,
         "player": guild.player.get_username() if guild.player_id else None,
@@ -119,7 +131,7 @@ def _play(play: ScenarioPlay, guilds: dict[int, Guild]) -> dict[str, Any]:
     return {
         "number": play.number,
         "scenario": play.scenario.slug,
-        "name": play.scenario.name,
+        **content_names(play.scenario),
         "circle": play.scenario.circle.slug,
         "level": play.level,
         "chosen_by": guilds[play.chosen_by_id].colour.slug if play.chosen_by_id in guilds else None,
@@ -151,16 +163,14 @@ def _circles(campaign: Campaign, plays: list[ScenarioPlay]) -> list[dict[str, An
     return [
         {
             "slug": c.slug,
-            "name": c.name,
+            **content_names(c),
             "order": c.order,
             "play": c.play,
             "exclusive_group": c.exclusive_group,
             "scenarios": [
                 {
                     "slug": s.slug,
-                    "name": s.name,
-                    "name_pt": s.name_pt,
-                    "local_name": s.local_name,
+                    **content_names(s),
                     "played_as": order.get(s.pk),
                 }
                 for s in c.scenarios.all()
@@ -238,7 +248,7 @@ def _live_summary(campaign: Campaign) -> dict[str, Any] | None:
     return (
         None
         if play is None
-        else {"number": play.number, "scenario": play.scenario.slug, "name": play.scenario.name}
+        else {"number": play.number, "scenario": play.scenario.slug, **content_names(play.scenario)}
     )
 
 

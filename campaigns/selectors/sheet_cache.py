@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access
-from campaigns.history_text import event_summary
+from campaigns.history_text import content_names, event_summary
 from campaigns.models import Campaign, Event, JoinCode
 from campaigns.selectors.campaigns import (
     campaign_events,
@@ -113,8 +113,8 @@ def page_snapshot(campaign: Campaign) -> dict[str, Any]:
         campaign_events(campaign=campaign).order_by("-seq")[: HISTORY_LATEST + 1], withdrawn_seqs(campaign)
     )
     return {
-        "names": {s.slug: s.name for s in scenarios},
-        "angel_names": {s.angel.slug: s.angel.name for s in scenarios if s.angel_id},
+        "names": {s.slug: content_names(s) for s in scenarios},
+        "angel_names": {s.angel.slug: content_names(s.angel) for s in scenarios if s.angel_id},
         "winner": None if winner is None else winner.pk,
         "open_phase": None if phase is None else {"level": phase.level, "waiting": _phase_waiting(phase)},
         "hero_draft": None if draft is None else {"done": draft.done, "waiting": _draft_waiting(draft)},

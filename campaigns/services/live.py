@@ -328,9 +328,10 @@ def live_kill(
         scoring.check_scenario_open(won=any(r.winner for r in results.values()), kill=True)
     names = {slug: r.guild.colour.name for slug, r in results.items()}
     said = {slug: names_of(r.guild.colour) for slug, r in results.items()}
-    reward, what, checked = None, None, True
+    reward, what, checked, no_card = None, None, True, False
     if victim in (kills.MONSTER, kills.VILLAIN):
         reward, what, tier, checked = _monster_reward(play, monster)
+        no_card = checked is None
         victim = kills.VILLAIN if kills.is_villain(tier) else victim
     with rule_of("victim"):
         payout = kills.kill_payout(
@@ -359,7 +360,9 @@ def live_kill(
     if payout.coins and not checked:
         then.append(part("reward-unchecked"))  # GF:8-9: a number the box has not confirmed says so (N6)
     if payout.missing:
-        then.append(part("reward-missing", missing=payout.missing, guilds=[said[g] for g in payout.unpaid]))
+        # No level card at all (BR:64: "up to four") is not a number left blank on a card.
+        missing = part("reward-no-level-card") if no_card else payout.missing
+        then.append(part("reward-missing", missing=missing, guilds=[said[g] for g in payout.unpaid]))
     then.extend(_kill_quest(changes, play, results, str(victim), killer or None, hero_guild or None))
     if then:
         params["then"] = then
@@ -405,14 +408,15 @@ def _guild_in(results: dict[str, PlayResult], colour: Any) -> Guild | None:
     return None if found is None else found.guild
 
 
-def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, dict[str, str], str, bool]:
+def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, dict[str, str], str, bool | None]:
     """The coins on the monster's card at the scenario's level (None when the content lacks them), its name,
     its tier (a known villain is paid as one, whatever the tap said) and whether the card was checked
-    against the box (base cards come from fan sources, GF:245)."""
+    against the box (base cards come from fan sources, GF:245; None: the content has no card for this
+    level, which BR:64's "up to four" cards allows)."""
     found = Monster.objects.filter(edition=play.campaign.edition, slug=slug).first()
     if found is None:
         refuse("monster", _("Unknown monster %(slug)s.") % {"slug": repr(slug)})
     card = MonsterLevelCard.objects.filter(monster=found, label=play.level).first()
     if card is None:
-        return None, names_of(found), found.tier, True
+        return None, names_of(found), found.tier, None
     return card.reward, names_of(found), found.tier, card.verified

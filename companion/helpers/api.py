@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.models import Edition
+from campaigns.selectors.confidence import KINDS, api_confidence
 from campaigns.selectors.versions import content_version
 from companion.api import errors
 from companion.helpers import services
@@ -72,6 +73,12 @@ class DefenseRollSerializer(serializers.Serializer):
     dice = DieSerializer(many=True)
 
 
+class FacesConfidenceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=KINDS, help_text="box, fan, inferred, table, doubtful or zero.")
+    source = serializers.CharField(allow_blank=True, help_text="Where the number comes from.")
+    note = serializers.CharField(help_text="What the mark beside the number says, in the reader's language.")
+
+
 class WoundOddsSerializer(serializers.Serializer):
     wounds = serializers.DictField(
         child=serializers.FloatField(), help_text='Exact chance of each number of Wounds: {"0": p, "1": p}.'
@@ -89,6 +96,9 @@ class RollResultSerializer(serializers.Serializer):
     )
     seed = serializers.IntegerField()
     odds = WoundOddsSerializer()
+    faces_confidence = FacesConfidenceSerializer(
+        help_text="How sure the die faces, and so the odds, are (GF:251: two fan dice apps)."
+    )
 
 
 def _dice(roll: dice.Roll, kind: str) -> list[dict[str, Any]]:
@@ -106,7 +116,11 @@ def _dice(roll: dice.Roll, kind: str) -> list[dict[str, Any]]:
 
 
 def roll_data(result: services.DiceResult) -> dict[str, Any]:
-    return {**roll_outcome(result), "odds": {"wounds": {str(w): p for w, p in result.odds.items()}}}
+    return {
+        **roll_outcome(result),
+        "odds": {"wounds": {str(w): p for w, p in result.odds.items()}},
+        "faces_confidence": api_confidence(result.faces_confidence),
+    }
 
 
 def roll_outcome(result: services.DiceResult) -> dict[str, Any]:
@@ -193,6 +207,9 @@ class SpawnResultSerializer(serializers.Serializer):
         help_text='Per figure, the chance a roll puts it on each token ("0", "1", ...) or in the "box".',
     )
     tokens_after = SpawnTokenSerializer(many=True)
+    faces_confidence = FacesConfidenceSerializer(
+        help_text="How sure the die faces behind the odds are (GF:251)."
+    )
 
 
 def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
@@ -207,6 +224,7 @@ def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
             for figure in result.odds
         ],
         "tokens_after": [{"symbols": list(t.symbols), "occupants": t.occupants} for t in result.tokens_after],
+        "faces_confidence": api_confidence(result.faces_confidence),
     }
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -17,7 +18,9 @@ from django.utils.translation import ngettext
 
 from campaigns.errors import rule_of
 from campaigns.models import DeathCurse, Edition
-from campaigns.selectors.dice import edition_dice
+from campaigns.selectors.confidence import records_confidence
+from campaigns.selectors.dice import edition_dice, edition_dice_records
+from campaigns.selectors.versions import content_version
 from rules_helpers import box, curses, dice, editions, monsters, odds, spawn
 
 # The box has 8 Attack and 6 Defense dice, but cards, Damnation (the Judge) and angels add dice; 20 of each
@@ -63,6 +66,8 @@ class DiceResult:
     odds: dict[int, float]
     # Against a Monster's Overkill rating, whether this single attack skips its Payback (U7); else None.
     overkills: bool | None = None
+    # How sure the die faces (and so the odds) are: GF:251, two fan dice apps (selectors/confidence.py).
+    faces_confidence: dict[str, Any] = field(default_factory=dict)
 
 
 def dice_roll(
@@ -82,6 +87,7 @@ def dice_roll(
     The faces are the edition's `Die` content (dice as data, U10 in `rules_helpers.dice`); `content` is
     the content version when the caller read it already."""
     seed, rng = _seeded(seed)
+    content = content or content_version()
     with rule_of("kind"):
         attack_faces, defense_faces = dice.faces_from_content(edition_dice(edition, version=content))
         attack = dice.roll_attack(attack_dice, kind, rng=rng, rerolls=attack_rerolls, faces=attack_faces)
@@ -98,7 +104,8 @@ def dice_roll(
     wounds = dice.wounds(attack.successes, defense.successes)
     # U7 is decided in rules_helpers.monsters.overkills (RB:938 "equal to or higher"; RB:956 "beat").
     killed = None if overkill is None else monsters.overkills(wounds, overkill)
-    return DiceResult(kind, attack, defense, wounds, seed, chances, killed)
+    sure = records_confidence(edition_dice_records(edition, version=content))
+    return DiceResult(kind, attack, defense, wounds, seed, chances, killed, sure)
 
 
 # --- Spawn --------------------------------------------------------------------------------------------
@@ -110,6 +117,8 @@ class SpawnResult:
     seed: int | None
     odds: list[dict[int | None, float]]
     tokens_after: list[spawn.SpawnToken]
+    # The chances rest on the die faces (GF:251).
+    faces_confidence: dict[str, Any] = field(default_factory=dict)
 
     @property
     def chosen(self) -> bool:
@@ -127,8 +136,9 @@ def spawn_resolve(
 
     The odds are always those of a roll, so a Ticket Scalper can weigh choosing against rolling.
     """
+    version = content_version()
     with rule_of("tokens"):
-        faces, _ = dice.faces_from_content(edition_dice())
+        faces, _ = dice.faces_from_content(edition_dice(version=version))
         chances = spawn.spawn_distribution(figures, tokens, faces=faces)
     if choices is not None:
         with rule_of("choices"):
@@ -136,7 +146,8 @@ def spawn_resolve(
     else:
         seed, rng = _seeded(seed)
         outcomes = spawn.resolve_spawn(figures, tokens, rng=rng, faces=faces)
-    return SpawnResult(outcomes, seed, chances, spawn.tokens_after(tokens, outcomes))
+    sure = records_confidence(edition_dice_records(version=version))
+    return SpawnResult(outcomes, seed, chances, spawn.tokens_after(tokens, outcomes), sure)
 
 
 # --- Death Curses -------------------------------------------------------------------------------------
@@ -157,6 +168,8 @@ class CurseDrawResult:
     seed: int
     deck_size: int
     deck_note: str | None
+    # How sure the deck's copies are (FAN-AQH: the least sure of its cards).
+    deck_confidence: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -186,7 +199,8 @@ def death_curses_draw(
     with rule_of("heroes"):
         drawn = curses.draw_curses(deck, counts, rng=rng)
     draws = [_hero_draw(hero, count, drawn[hero], by_code) for hero, count in counts]
-    return CurseDrawResult(edition, draws, seed, len(deck), deck_note(edition, cards))
+    sure = records_confidence(cards)
+    return CurseDrawResult(edition, draws, seed, len(deck), deck_note(edition, cards), sure)
 
 
 def _hero_draw(

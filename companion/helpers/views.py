@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.access import campaign_access
 from campaigns.models import Monster, MonsterLevelCard, OverrideKind
 from campaigns.selectors import content as selectors_content
+from campaigns.selectors.confidence import bracket_confidence
 from campaigns.selectors.content_gaps import fill_url
 from campaigns.selectors.live import curse_draw_heroes
 from campaigns.selectors.overrides import campaign_override
@@ -38,6 +39,7 @@ from companion.helpers.forms import (
 from companion.tabs import tabs
 from companion.throttling import refused_for
 from rules_helpers.box import LEVEL_BRACKETS
+from rules_helpers.editions import level_label_source
 from rules_helpers.monsters import level_bracket
 from rules_helpers.odds import tenths_of_a_percent
 
@@ -152,6 +154,7 @@ def _roll_context(result: services.DiceResult, params: Mapping[str, Any]) -> dic
     data["kind_label"] = FACE_LABELS[result.kind]
     data["odds_rows"] = odds_rows(result.odds, result.wounds)
     data["at_least_one"] = percent(1 - result.odds.get(0, 0.0))
+    data["sure"] = result.faces_confidence
     data["replay_url"] = f"{reverse('helpers:dice')}?{urlencode(replay)}"
     return data
 
@@ -205,7 +208,7 @@ def _spawn_table(request: HttpRequest) -> dict[str, Any] | None:
         "access": access,
         "campaign": access.campaign,
         "scenario": scenario["slug"],
-        "scenario_name": scenario["name"] or _("any scenario"),
+        "scenario_name": local_name_text(scenario) if scenario["name"] else _("any scenario"),
         "setup": spawn_setup(access.campaign, scenario["slug"]),
         # The edition's monsters, offered as suggestions while typing a figure (any name is still taken).
         "monsters": [m.name for m in selectors_content.edition_monsters(access.campaign.edition)],
@@ -268,7 +271,13 @@ def _spawn_context(result: services.SpawnResult, rows: list[int], tokens: list[A
         {"label": label, "occupants": t.occupants, "full": not t.is_free}
         for label, t in zip(labels, result.tokens_after, strict=True)
     ]
-    return {"outcomes": outcomes, "seed": result.seed, "chosen": result.chosen, "tokens_after": after}
+    return {
+        "outcomes": outcomes,
+        "seed": result.seed,
+        "chosen": result.chosen,
+        "tokens_after": after,
+        "sure": result.faces_confidence,
+    }
 
 
 def _why_boxed(outcome: Any, labels: list[str]) -> str:
@@ -348,7 +357,13 @@ def _curses_context(result: services.CurseDrawResult) -> dict[str, Any]:
         )
         cards = [{"card": card, "kept": i == kept_at} for i, card in enumerate(draw.drawn)]
         draws.append({"hero": draw.hero, "draw_count": draw.draw_count, "cards": cards, "kept": draw.kept})
-    return {"draws": draws, "seed": result.seed, "deck_size": result.deck_size, "deck_note": result.deck_note}
+    return {
+        "draws": draws,
+        "seed": result.seed,
+        "deck_size": result.deck_size,
+        "deck_note": result.deck_note,
+        "sure": result.deck_confidence,
+    }
 
 
 # --- Monster lookup -----------------------------------------------------------------------------------
@@ -371,6 +386,9 @@ def monsters(request: HttpRequest) -> HttpResponse:
             "card": card,
             "campaign": campaign,
             "entered": entered is not None,
+            "label": label,
+            # GF:231: the 4-5 and 6 brackets are inferred; 1 and 2-3 are the rulebook's (RB p11, p22).
+            "bracket": bracket_confidence(level_label_source(monster.edition.slug, label)),
             **_card_context(monster, label, card, campaign),
         }
     return _render(request, "helpers/monsters.html", "helpers/_monster_card.html", context)
@@ -402,7 +420,8 @@ def _with_campaign_entry(
     shown = copy.copy(card) if card else MonsterLevelCard(monster=monster, label=label, order=0)
     for name, value in override.fields.items():
         setattr(shown, name, value)
-    shown.verified = bool(override.verified_at)
+    shown.verified = bool(override.verified_at) or bool(card and card.verified)
+    shown.entered_fields = tuple(override.fields)
     return shown
 
 

@@ -71,7 +71,10 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "libraries": {"content_names": "companion.content_names"},
+            "libraries": {
+                "content_names": "companion.content_names",
+                "confidence": "campaigns.selectors.confidence",
+            },
         },
     },
 ]

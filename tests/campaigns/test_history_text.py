@@ -70,7 +70,8 @@ def test_the_history_api_and_an_undo_speak_the_readers_language(owner_api, campa
     assert undo(owner_api, campaign, event.seq, guild_rev(campaign, "yellow")).status_code == 200
     history = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/history/", **PT).json()
     summaries = [e["summary"] for e in history]
-    assert summaries[-2:] == ["Yellow guarda 1 moeda", "Desfeito: Yellow guarda 1 moeda"]
+    # The guild's colour in Portuguese too (the app's translation: no Brazilian source names the colours).
+    assert summaries[-2:] == ["Amarela guarda 1 moeda", "Desfeito: Amarela guarda 1 moeda"]
     assert not any("created" in s or "saves" in s for s in summaries)
     english = owner_api.get(f"/api/v1/campaigns/{campaign.pk}/history/").json()
     assert english[-1]["summary"] == "Undid: Yellow saves 1 coin"

@@ -238,8 +238,18 @@ def test_a_hero_listed_twice_is_refused(client):
 
 def test_the_monster_lookup_shows_the_level_card_for_the_scenario(client):
     body = client.get("/helpers/monsters/?monster=test-edition/test-goblin&scenario=3").content.decode()
-    assert "level 2-3" in body and "<dd>3</dd>" in body  # Life 3 on the test goblin's 2-3 card
+    assert "level 2-3" in body and "<dd data-number>3<details" in body  # Life 3 on the 2-3 card, marked
     assert "not entered" not in body
+
+
+def test_a_base_monster_with_no_card_for_the_level_is_not_said_to_miss_stats(client):
+    """BR:64 "Each monster type has up to four cards": the content holds the base Troll's Level 1 card only,
+    so scenario 3 (level 2-3) says no card is in the content and that it may not exist, never "Stats not
+    entered yet" for a card no source shows (content-check-2 R11, §2)."""
+    body = client.get("/helpers/monsters/?monster=arcadia-quest/troll&scenario=3").content.decode()
+    assert "No level card for this level in the content (level 2-3)." in body
+    assert "up to four level cards (BR:64), so this one may not exist" in body
+    assert "Stats not entered yet" not in body and "Add it, if your box has this card" in body
 
 
 def test_missing_stats_are_said_plainly_with_a_link_to_enter_them_for_a_campaign(client):
@@ -305,7 +315,9 @@ def test_every_page_has_a_meta_description(client):
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_a_member_opening_the_helpers_from_the_campaign_keeps_its_tab_bar(page, campaign, player_client, client):
+def test_a_member_opening_the_helpers_from_the_campaign_keeps_its_tab_bar(
+    page, campaign, player_client, client
+):
     """V15: the Helpers tab leads to pages with the campaign's tab bar (Helpers the current tab, Sheet one tap
     away); a reader who is not a member, or comes with no campaign, gets the helpers alone."""
     html = player_client.get(f"{page}?campaign={campaign.pk}").content.decode()

@@ -33,7 +33,16 @@ def test_a_roll_answers_faces_hits_saves_wounds_seed_and_odds(api):
     response = _post(api, ROLL, {**ATTACK, "seed": 11})
     assert response.status_code == 200
     data = response.json()
-    assert set(data) == {"kind", "attack", "defense", "wounds", "overkills", "seed", "odds"}
+    assert set(data) == {
+        "kind",
+        "attack",
+        "defense",
+        "wounds",
+        "overkills",
+        "seed",
+        "odds",
+        "faces_confidence",
+    }
     assert set(data["attack"]) == {"faces", "hits", "dice"}
     assert set(data["defense"]) == {"faces", "saves", "dice"}
     assert data["seed"] == 11

@@ -142,8 +142,8 @@ def test_the_sheet_after_a_scenario_in_portuguese(owner, player, campaign):
     played = first_scenario(owner, campaign)
     html = read_in_portuguese(client_for(player), f"/campaigns/{played.pk}/", expect="Conquistas")
     assert "Vencedor" in html  # the achievement columns, labelled by the page's context
-    # The sheet data (campaigns/api/sheet.py) carries no name_pt yet, so the name falls back to English.
-    assert "Ferry of the Dead" in html
+    # The sheet data carries the Brazilian name (CB-PT), the English one only as the hint beside it.
+    assert "Barca dos Mortos" in html and "(Ferry of the Dead)" in html
     assert "Histórico" in html
     spectator = Client().get(f"/campaigns/{played.pk}/?share={played.share_token}", **PT).content.decode()
     assert "assistindo (somente leitura)" in spectator

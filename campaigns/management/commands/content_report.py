@@ -5,9 +5,19 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from campaigns.selectors.content import content_report
 
+# How each section is headed; a section not named here is headed by its key.
+HEADINGS = {
+    "monster_level_cards": "monster level cards without their numbers",
+    "level_cards_not_in_content": "monsters with no level card in the content for some levels",
+    "upgrade_decks_without_cards": "Upgrade decks without any card",
+    "scenario_quests_not_in_sources": "scenarios whose PvE quests and Reward cards no source names",
+    "missing_translations": "records with no Brazilian Portuguese name",
+    "gaps": "every gap, with the page that fills it",
+}
+
 
 class Command(BaseCommand):
-    help = "List the content that is still missing (monster stats, upgrade cards, copies, ...) or unchecked."
+    help = "List the content that is still missing or unconfirmed, why, and which source would fill it."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--edition", help="Only this edition.")
@@ -21,29 +31,47 @@ class Command(BaseCommand):
         for slug, sections in report.items():
             self.stdout.write(self.style.MIGRATE_HEADING(f"{slug}"))
             for section, items in sections.items():
-                self._section(section, items)
-
-    def _section(self, section: str, items: Any) -> None:
-        if section == "unverified_records":
-            self.stdout.write(f"  records not confirmed by an official English source: {items}")
-        elif section == "unverified_by_confidence":
-            counts = ", ".join(f"{n} {rating}" for rating, n in items.items())
-            self.stdout.write(f"  unconfirmed records by their source's confidence: {counts or 'none'}")
-        elif section == "low_confidence":
-            self.stdout.write(f"  low confidence (a suspected error in the source): {len(items)} to check")
-            for item in items:
-                self.stdout.write(f"    - {item['kind']} {item['name']}: {item['notes']}")
-        else:
-            self.stdout.write(f"  {section.replace('_', ' ')}: {len(items)} missing")
-            for item in items:
-                self.stdout.write(f"    - {_line(item)}")
+                for line in _section(section, items):
+                    self.stdout.write(line)
 
 
-def _line(item: object) -> str:
-    if isinstance(item, dict):
-        name = item.get("name") or f"{item.get('monster')} level {item.get('label')}"
-        return f"{name}: {', '.join(item['missing'])}"
-    return f"{item}: no cards entered"
+def _section(section: str, items: Any) -> list[str]:
+    """The section's lines: a count in its heading, then one line per item."""
+    if section == "unverified_records":
+        return [f"  records not confirmed by an official English source: {items}"]
+    if section in ("unverified_by_model", "unverified_by_confidence"):
+        what = "per kind of record" if section == "unverified_by_model" else "by their source's confidence"
+        counts = ", ".join(f"{n} {key}" for key, n in items.items())
+        return [f"  unconfirmed records {what}: {counts or 'none'}"]
+    if section == "low_confidence":
+        lines = [f"  low confidence (a suspected error in the source): {len(items)} to check"]
+        return lines + [f"    - {item['kind']} {item['name']}: {item['notes']}" for item in items]
+    if section == "level_label_sources":
+        lines = ["  monster level labels and their sources:"]
+        return lines + [f"    - level {label}: {source}" for label, source in items.items()]
+    if section == "upgrade_decks_without_cards":
+        return [f"  {HEADINGS[section]}: {', '.join(items) or 'none'}"]
+    heading = HEADINGS.get(section, section.replace("_", " "))
+    return [f"  {heading}: {len(items)}"] + [f"    - {_line(item)}" for item in items]
+
+
+def _line(item: dict[str, Any]) -> str:
+    """One gap: its name, what is missing or unconfirmed, whether it is checked, why, and its source."""
+    parts = []
+    if item.get("missing"):
+        parts.append(f"missing {', '.join(item['missing'])}")
+    if item.get("unconfirmed"):
+        parts.append(f"unconfirmed {', '.join(item['unconfirmed'])}")
+    if item.get("labels"):
+        parts.append(f"no card for level {', '.join(item['labels'])}")
+    if "verified" in item:
+        parts.append("verified" if item["verified"] else "not verified")
+    line = f"{item['name']}: {'; '.join(parts)}"
+    if item.get("why"):
+        line += f" (why: {item['why']})"
+    if item.get("fill_from"):
+        line += f" [fill from: {item['fill_from']}]"
+    return line
 
 
 def _dumps(report: dict) -> str:

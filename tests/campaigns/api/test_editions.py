@@ -180,7 +180,10 @@ def test_the_content_report_names_the_base_quests_no_source_gives(api):
     """GF §1.5: base PvE quests and Reward cards are NOT FOUND; the report says so rather than invent them.
     BR:64-65 gives the "1" and "2-3" labels; "4-5" and "6" are inferred (GF:231)."""
     report = api.get("/api/v1/content/report/?edition=arcadia-quest").json()["arcadia-quest"]
-    assert "district-of-hammers" in report["scenario_quests_not_in_sources"]
+    hammers = next(s for s in report["scenario_quests_not_in_sources"] if s["slug"] == "district-of-hammers")
+    assert hammers["missing"] == ["quests", "reward cards"]
+    assert hammers["why"].startswith("no source we have names its PvE quests and Reward cards")
+    assert hammers["fill_from"] == "the base Campaign Book (image PDF, not read)"
     assert report["level_label_sources"] == {
         "1": "BR:64-65",
         "2-3": "BR:64-65",

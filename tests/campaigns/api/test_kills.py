@@ -99,3 +99,21 @@ def test_no_kill_is_paid_after_the_win(owner_api, table, snapshot):
     late = _post(owner_api, table, "live/kill/", {"victim": "hero", "hero": "diana", "hero_guild": "yellow"})
     assert late.status_code == 400 and "no kill can be recorded after it" in str(late.json())
     assert snapshot() == before
+
+
+def test_a_kill_of_a_monster_with_no_level_card_says_the_content_has_none(owner, owner_api):
+    """BR:64 "up to four cards": the base content has no Troll card for scenario 2 (level 2-3), so the kill
+    pays nothing and says there is no such card, not that a number on it is missing."""
+    from tests.factories import BASE_SIX_SCENARIOS, record, result_line
+
+    guilds = {"orange": None, "blue": None}
+    campaign = build_campaign(owner, guilds=guilds, edition="arcadia-quest")
+    lines = [result_line(c, winner=c == "orange") for c in guilds]
+    campaign = record(owner, campaign, BASE_SIX_SCENARIOS[0], lines)
+    started = _post(owner_api, campaign, "live/start/", {"scenario": BASE_SIX_SCENARIOS[1]})
+    assert started.status_code == 201, started.json()
+    kill = {"victim": "monster", "monster": "troll", "killer": "blue"}
+    assert _post(owner_api, campaign, "live/kill/", kill).status_code == 200
+    assert _guilds(owner_api, campaign)["blue"]["coins"] == 0
+    summary = Event.objects.filter(campaign=campaign).latest("seq").summary
+    assert "the content has no level card of this monster for this level: add it by hand to Blue" in summary

@@ -39,7 +39,7 @@ def test_a_member_fills_monster_stats_from_the_page(campaign, member_client):
     override = ContentOverride.objects.get(campaign=campaign)
     assert override.fields == {"life": 7, "defense": 2} and override.entered_by.get_username() == "mia"
     shown = member_client.get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
-    assert "entered by this campaign" in shown
+    assert "entered by this table" in shown
 
 
 def test_a_value_out_of_bounds_is_refused_beside_the_field(campaign, member_client, snapshot):
@@ -88,8 +88,9 @@ def test_the_monster_lookup_opened_from_the_campaign_shows_its_entries(campaign,
     )
     url = f"/helpers/monsters/?monster=inferno/cerberus&scenario=1&campaign={campaign.pk}"
     body = member_client.get(url).content.decode()
-    assert "<dd>7</dd>" in body and "entered from the card" in body
+    # The table's number carries its mark: entered by this table.
+    assert '<dd data-number>7<details class="conf conf-table"' in body and "entered from the card" in body
     assert f'href="/campaigns/{campaign.pk}/content/?kind=monster-level&amp;target=cerberus%2F1"' in body
     # Without the campaign, or for another campaign's reader, the edition's card: still empty.
-    assert "<dd>7</dd>" not in member_client.get(url.split("&campaign")[0]).content.decode()
+    assert "<dd data-number>7<" not in member_client.get(url.split("&campaign")[0]).content.decode()
     assert client_for(None).get(url).status_code == 404

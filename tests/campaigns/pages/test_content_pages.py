@@ -42,6 +42,52 @@ def test_what_is_missing_is_a_page_not_json():
     assert "What is still missing" in response.content.decode()
 
 
+def _section(html: str, heading_id: str) -> str:
+    start = html.index(f'id="{heading_id}"')
+    return html[start : html.index("</section>", start)]
+
+
+def test_the_missing_page_shows_every_section_of_the_report():
+    """content-check-2 R12: the page left out the low-confidence list, the missing translations, the
+    unverified counts and the gaps; it now shows every section, each gap with its reason and source."""
+    html = Client().get("/content/missing/?edition=inferno").content.decode()
+    counts = _section(html, "missing-unconfirmed")
+    assert "296 records are not confirmed by an official English source." in counts
+    assert "scenario monster lists: 65" in counts and "PvE quests: 25" in counts and "not rated: " in counts
+    assert "Profane Shield" in counts  # the one low-confidence record
+    curses = _section(html, "missing-curses")
+    assert "Nothing missing." not in curses and "code differs between sources" in curses
+    assert "Eternally Damned" in curses and "the box&#x27;s cards" in curses
+    scenarios = _section(html, "missing-scenarios")
+    assert "Nothing missing." not in scenarios.split("<h3>")[0] and "Ferry of the Dead" in scenarios
+    assert "Demon Slayer" in scenarios and "Pass the Gates" in scenarios
+    assert "the English Campaign Book" in scenarios
+    assert "Cerberus" in _section(html, "missing-monsters")
+    assert "Attack die" in _section(html, "missing-components")
+    assert "name_pt" in _section(html, "missing-translations")
+    assert "/campaigns/content/fill/?edition=inferno" in _section(html, "missing-gaps")
+
+
+def test_the_missing_page_says_who_fills_what():
+    """R12: members enter their own campaign's content (the monster lookup says so too); the admin fills the
+    content every campaign shares."""
+    html = Client().get("/content/missing/?edition=arcadia-quest").content.decode()
+    assert "Any member of a campaign enters what is missing for their own campaign" in html
+    assert "The installation's admin (the person who runs the app for your table) fills" in html
+    assert "Content is entered by the installation" not in html
+    monsters = _section(html, "missing-monsters")
+    assert "No level card in the content for level 2-3, 4-5, 6" in monsters and "BR:64" in monsters
+    assert "the base Campaign Book (image PDF, not read)" in _section(html, "missing-scenarios")
+
+
+def test_the_missing_page_says_its_reasons_in_portuguese():
+    """The reasons are data marked for translation: the page says them in the reader's language."""
+    client = Client(headers={"accept-language": "pt-br"})
+    html = client.get("/content/missing/?edition=inferno").content.decode()
+    assert "Por quê: o código difere entre as fontes" in html
+    assert "o Livro de Campanha em inglês" in html and 'id="missing-translations"' in html
+
+
 def test_the_home_page_links_to_pages_not_to_the_api():
     html = Client().get("/").content.decode()
     assert "/api/v1/content/report/" not in html and 'href="/content/missing/"' in html

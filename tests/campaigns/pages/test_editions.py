@@ -69,3 +69,19 @@ def test_the_base_results_form_records_a_reward_card_the_pack_does_not_name(owne
     assert response.status_code == 302
     result = refreshed(campaign).plays.get().results.get(guild__colour__slug="orange")
     assert result.reward_cards == ["reward-unlisted"] and result.won_reward
+
+
+def test_a_base_monster_without_a_level_card_says_the_content_has_none(owner):
+    """BR:64: "Each monster type has up to four cards"; the content holds only the base Level 1 cards, so
+    at scenario 2 the Monsters page says no card is in the content, rather than "Stats not entered yet"
+    (content-check-2 R11, §2), and a member may add it if the box has it."""
+    campaign = build_campaign(owner, guilds=GUILDS, name="Arcadia", edition="arcadia-quest")
+    campaign = record(
+        owner, campaign, BASE_SIX_SCENARIOS[0], [result_line(c, winner=c == "orange") for c in GUILDS]
+    )
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/monsters/").content.decode()
+    troll = html[html.index("monster=arcadia-quest/troll&amp;") :].split("</li>")[0]
+    assert "no level 2-3 card in the content" in troll and "Stats not entered yet" not in troll
+    assert "Add it, if your box has this card" in troll and "target=troll/2-3" in troll.replace("%2F", "/")
+    form = client_for(owner).get(f"/campaigns/{campaign.pk}/content/?kind=monster-level&target=troll/2-3")
+    assert "up to four level cards (BR:64), so it may not exist" in form.content.decode()

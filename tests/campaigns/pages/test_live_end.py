@@ -43,7 +43,8 @@ def test_a_player_sees_the_winner_and_waits_for_the_owner_at_the_top_of_the_live
     _win(player, playing)
     html = client_for(player).get(f"/campaigns/{playing.pk}/").content.decode()
     live = _live_panel(html)
-    said = "Teal has won scenario 1: Ferry of the Dead."
+    # The dagger: this English name is only a literal translation of the Brazilian one (CB-PT).
+    said = "Teal has won scenario 1: Ferry of the Dead†."
     assert said in live and WAITING in live
     # At the top of the tracker: before the first counter, and with no recording button of its own.
     assert live.index(said) < live.index(WAITING) < live.index('class="counters"')

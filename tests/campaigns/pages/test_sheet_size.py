@@ -1,4 +1,4 @@
-"""The Campaign Sheet a phone loads and polls: small (≤40 KB of HTML for the demo campaign), rendered from the
+"""The Campaign Sheet a phone loads and polls: small (≤48 KB of HTML for the demo campaign), rendered from the
 cached sheet in a fixed number of queries, heavy panels opened on demand, and every write says how it went.
 """
 
@@ -11,8 +11,10 @@ from tests.factories import client_for, guild_rev
 
 pytestmark = pytest.mark.django_db
 
-# A phone on a slow connection loads the whole sheet in about a second; polls are 304s.
-MAX_SHEET_BYTES = 40_000
+# A phone on a slow connection loads the whole sheet in about a second; polls are 304s. 48 KB since every
+# number from the content carries its confidence mark and every name its source mark (issue 28): Lighthouse's
+# mobile run still scores the demo sheet 99 for performance (docs/pages.md).
+MAX_SHEET_BYTES = 48_000
 
 
 @pytest.fixture
@@ -21,7 +23,7 @@ def demo():
     return Campaign.objects.order_by("-pk").first()
 
 
-def test_the_demo_sheet_is_at_most_40_kb_for_every_reader(demo):
+def test_the_demo_sheet_is_at_most_48_kb_for_every_reader(demo):
     for username in ("ana", "ben", "cleo", "dev"):
         client = client_for(demo.guilds.get(player__username=username).player)
         page = client.get(f"/campaigns/{demo.pk}/")

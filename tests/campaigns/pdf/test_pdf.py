@@ -82,7 +82,7 @@ def test_each_achievement_row_names_the_guilds_that_earned_it_ties_included(demo
 def test_the_back_lists_every_guild_player_hero_card_curse_saved_coin_and_title(demo_pdf, demo_data):
     back = flat(pdf_pages(demo_pdf)[1])
     for guild in demo_data["guilds"]:
-        assert f"{guild['name']} guild ({guild['animal']})" in back
+        assert f"{guild['name']} ({guild['animal']})" in back
         assert f"Player: {guild['player']}" in back
         assert f"Saved coin: {guild['saved_coins']}" in back
         for title in guild["titles"]:
@@ -372,3 +372,16 @@ def test_a_finished_base_campaign_prints_the_winner_of_the_game_not_the_medals(o
     Campaign.objects.filter(pk=campaign.pk).update(finished_at="2026-12-01T12:00:00Z")
     text = flat(" ".join(pdf_pages(pdf.render_sheet_pdf(campaign_id=refreshed(campaign).pk, paper="a4"))))
     assert "Winner of the game" in text and "Savior of Arcadia" not in text and "Power Behind" not in text
+
+
+def test_the_back_marks_each_death_curse_value_and_prints_the_key_to_its_marks(demo_pdf, demo_data):
+    """GF:8-9 (say so to the user): the Death Curse deck is a fan transcription (FAN-AQH), so each printed
+    value carries its footnote mark and the back ends with what the mark means."""
+    back = flat(pdf_pages(demo_pdf)[1])
+    curses = [h["curse"] for g in demo_data["guilds"] for h in g["heroes"] if h["curse"]]
+    assert curses, "the demo's heroes hold Death Curses"
+    for curse in curses:
+        assert f"value {curse['value']}*" in back
+    assert (
+        "How sure the printed numbers are: * From a fan transcription, not checked against the box." in back
+    )

@@ -11,6 +11,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -18,15 +19,20 @@ from campaigns.models import (
     CONTENT_MODELS,
     DeathCurse,
     Die,
+    Edition,
     GuildColour,
     Monster,
     MonsterLevelCard,
     Quest,
+    Scenario,
     SpawnPair,
+    Title,
     UpgradeCard,
 )
+from campaigns.models.catalog import Content
 from campaigns.selectors.content import content_pack_export
 from campaigns.selectors.content_data import DATA_DIR, default_table_paths
+from campaigns.selectors.content_reasons import LEVEL_CARD_SOURCE
 from rules_helpers.spawn import SpawnToken, spawn_distribution
 
 pytestmark = pytest.mark.django_db
@@ -137,16 +143,18 @@ def test_every_spawn_pair_is_there_and_the_five_tokens_leave_only_crit_crit_to_t
         assert chances[None] == pytest.approx(1 / 36)
 
 
-def test_the_ten_base_monsters_have_their_level_one_card_and_empty_higher_ones():
-    """BR:63-65: a monster has a card per level; the tables give level 1 only, the others stay empty."""
+def test_the_ten_base_monsters_have_their_level_one_card_and_no_other():
+    """BR:64: "Each monster type has up to four cards", one per level. The tables give level 1 only, and
+    no source says a base monster has every other level, so no empty 2-3, 4-5 or 6 card is made up
+    (content-check-2 R11, §2)."""
     monsters = Monster.objects.filter(edition__slug=BASE)
     assert monsters.count() == 10
     assert sum(m.figures for m in monsters) == 27
     for monster in monsters:
         cards = {c.label: c for c in monster.level_cards.all()}
-        assert list(cards) == ["1", "2-3", "4-5", "6"]
+        assert list(cards) == ["1"], monster.slug
         assert cards["1"].is_complete, monster.slug
-        assert all(cards[label].life is None and cards[label].missing_fields for label in ("2-3", "4-5", "6"))
+    assert LEVEL_CARD_SOURCE.startswith("BR:64")
 
 
 def test_a_card_row_loads_every_column():
@@ -358,15 +366,17 @@ def _report(edition: str) -> dict:
 
 
 def test_the_report_lists_the_gaps_the_tables_leave():
-    """Reward cards are won, never bought (RB:1295, RB:1626), so only a level card misses a cost."""
+    """Reward cards are won, never bought (RB:1295, RB:1626), so only a level card misses a cost. BR:64
+    gives a monster "up to four" level cards: the base monsters' other levels are not listed as cards with
+    missing numbers but as cards whose existence is unknown (content-check-2 R11)."""
     base = _report(BASE)
-    level_cards = {(c["monster"], c["label"]) for c in base["monster_level_cards"]}
-    assert ("troll", "2-3") in level_cards and ("troll", "1") not in level_cards
-    assert len(level_cards) == 30
+    assert base["monster_level_cards"] == []
+    absent = {m["monster"]: m["labels"] for m in base["level_cards_not_in_content"]}
+    assert len(absent) == 10 and absent["troll"] == ["2-3", "4-5", "6"]
     monsters = {m["slug"]: m["missing"] for m in base["monsters"]}
     assert monsters["sister-of-pain"] == ["tier", "huge"] and monsters["troll"] == ["huge"]
     assert base["upgrade_decks_without_cards"] == ["level-1", "level-2", "level-3", "level-4", "level-5"]
-    assert base["death_curses"] == [] and base["spawn_pairs"] == []
+    assert base["spawn_pairs"] == []
 
     inferno = _report(INFERNO)
     assert inferno["upgrade_decks_without_cards"] == []
@@ -379,15 +389,19 @@ def test_the_report_lists_the_gaps_the_tables_leave():
 def test_the_report_lists_a_missing_cost_and_stops_listing_filled_stats():
     UpgradeCard.objects.filter(edition__slug=INFERNO, slug="tainted-bow").update(cost=None)
     assert _report_missing(INFERNO, "upgrade_cards", "tainted-bow") == ["code", "cost"]
-    MonsterLevelCard.objects.filter(monster__slug="troll", label="2-3").update(
+    MonsterLevelCard.objects.filter(monster__slug="cerberus", label="2-3").update(
         life=5, overkill=7, reward=3, attack_kind="melee", attack_dice=5, movement=2, defense=2
     )
-    listed = {(c["monster"], c["label"]) for c in _report(BASE)["monster_level_cards"]}
-    assert ("troll", "2-3") not in listed and ("troll", "4-5") in listed
+    listed = {(c["monster"], c["label"]) for c in _report(INFERNO)["monster_level_cards"]}
+    assert ("cerberus", "2-3") not in listed and ("cerberus", "4-5") in listed
 
 
 def _report_missing(edition: str, section: str, slug: str) -> list[str]:
     return next(item["missing"] for item in _report(edition)[section] if item["slug"] == slug)
+
+
+def _item(report: dict, section: str, slug: str) -> dict:
+    return next(item for item in report[section] if item["slug"] == slug)
 
 
 def test_the_report_command_prints_the_new_sections(capsys):
@@ -396,6 +410,223 @@ def test_the_report_command_prints_the_new_sections(capsys):
     assert "low confidence (a suspected error in the source): 1 to check" in out
     assert "Profane Shield: Def 4 at level 3 looks out of line" in out
     assert "unconfirmed records by their source's confidence:" in out
+
+
+# --- The report counts every unconfirmed record (content-check-2 R1) ------------------------------------
+
+
+def _content_models() -> list[type]:
+    """Every concrete content model, found from the abstract base rather than from the app's own list."""
+    return [m for m in apps.get_app_config("campaigns").get_models() if issubclass(m, Content)]
+
+
+def _unverified_in(model: type, edition: str) -> int:
+    """Counted here with the ORM, apart from the report: the edition's own records only (a campaign's
+    typed cards are that campaign's alone)."""
+    fields = {f.name for f in model._meta.get_fields()}
+    if model is Edition:
+        rows = model.objects.filter(slug=edition)
+    elif "edition" in fields:
+        rows = model.objects.filter(edition__slug=edition)
+    elif "monster" in fields and "scenario" not in fields:
+        rows = model.objects.filter(monster__edition__slug=edition)
+    else:
+        rows = model.objects.filter(scenario__edition__slug=edition)
+    if "campaign" in fields:
+        rows = rows.filter(campaign__isnull=True)
+    return rows.filter(verified=False).count()
+
+
+@pytest.mark.parametrize("edition", [INFERNO, BASE])
+def test_the_reports_totals_are_the_databases_unverified_records(edition, campaign):
+    """R1: the report once said 180 (Inferno) and 84 (base) while the database held 296 and 109; its
+    per-model and per-confidence breakdowns must add up to the same total the database holds. A card one
+    campaign typed in (`UpgradeCard.campaign`) is not the edition's and is not counted."""
+    UpgradeCard.objects.create(
+        edition=Edition.objects.get(slug=edition),
+        campaign=campaign,
+        slug="table-card",
+        name="Table card",
+        deck="level-1",
+    )
+    report = _report(edition)
+    models = _content_models()
+    assert len(models) == 15
+    expected = {m._meta.model_name: n for m in models if (n := _unverified_in(m, edition))}
+    assert report["unverified_by_model"] == expected
+    assert report["unverified_records"] == sum(expected.values())
+    assert sum(report["unverified_by_confidence"].values()) == report["unverified_records"]
+    # Titles, quests, scenario monster lists and dice count too (R1 left them out).
+    assert {"title", "quest", "die"} <= set(report["unverified_by_model"])
+
+
+def test_the_report_totals_name_the_counts_the_review_measured():
+    """R1 measured 296 unverified Inferno records (The Judge now among them, §1c); the base edition's 109
+    lose the 30 level cards no source gives (BR:64) and gain its 2 scenarios no longer verified (§1c)."""
+    assert _report(INFERNO)["unverified_records"] == 296
+    assert _report(BASE)["unverified_records"] == 109 - 30 + 2
+    assert _report(INFERNO)["unverified_by_model"]["scenariomonster"] == 65
+
+
+# --- Each section says why a gap is there and what would fill it (R3-R10) --------------------------------
+
+
+def test_titles_are_listed_with_literal_names_placeholders_and_unknown_awards():
+    """R4: the 11 Inferno Title names are literal translations (GF §1.3, CB-PT); the 8 base Titles carry
+    placeholder names and no effect (FAN-N gives symbols only). CB-PT states "all" for Keymaster ("Os
+    jogadores que coletarem… ganharão o Título") and Prime Minister ("todos os jogadores podem… receber
+    o Título"): the pack records it with its source, so only the 3 truly unknown awards are listed."""
+    inferno = _report(INFERNO)
+    assert len(inferno["titles"]) == 11
+    slayer = _item(inferno, "titles", "demon-slayer")
+    assert slayer["missing"] == ["awarded_to"] and slayer["unconfirmed"] == ["name"]
+    assert "literal translation of the Brazilian name" in slayer["why"]
+    assert slayer["fill_from"] == "the English Campaign Book"
+    assert _item(inferno, "titles", "keymaster")["missing"] == []
+    keymaster = Title.objects.get(edition__slug=INFERNO, slug="keymaster")
+    assert keymaster.awarded_to == "all" and "CB-PT (O Prisioneiro)" in keymaster.source
+    assert Title.objects.get(edition__slug=INFERNO, slug="prime-minister").awarded_to == "all"
+    unknown = {t["slug"] for t in inferno["titles"] if "awarded_to" in t["missing"]}
+    assert unknown == {"demon-slayer", "impostor", "soul-keeper"}
+
+    base = _item(_report(BASE), "titles", "rookery-title")
+    assert base["missing"] == ["effect", "awarded_to"] and "placeholder-name" in base["reasons"]
+    assert base["fill_from"] == "the base Campaign Book (image PDF, not read)"
+
+
+def test_quests_and_circles_are_listed():
+    """R5: the 25 Inferno quest rows carry back-translated names (CB-PT, GF §1.3); every circle is confirmed
+    by RB:390-417 and BR, so the circles section is empty rather than absent."""
+    inferno = _report(INFERNO)
+    assert len(inferno["quests"]) == Quest.objects.filter(scenario__edition__slug=INFERNO).count() == 25
+    gates = _item(inferno, "quests", "pass-the-gates")
+    assert gates["unconfirmed"] == ["name"] and gates["reasons"] == ["literal-name"]
+    assert gates["name"] == "Beyond the Gates of Hell: Pass the Gates"
+    assert inferno["circles"] == [] and _report(BASE)["circles"] == []
+
+
+def test_death_curse_codes_and_english_names_are_listed():
+    """R6: "Death curses: 0 missing" hid 4 Inferno codes stored as D-0x that the CSV gives as INFD-0x, and
+    5 English names no source gives (INFD-07 and four base cards)."""
+    inferno = _report(INFERNO)
+    codes = {c["code"] for c in inferno["death_curses"] if "code" in c["unconfirmed"]}
+    assert codes == {"D-00", "D-02", "D-04", "D-05"}
+    assert _item(inferno, "death_curses", "no-curse")["why"] == "code differs between sources"
+    names = [c["name"] for c in inferno["death_curses"] if "name" in c["unconfirmed"]]
+    names += [c["name"] for c in _report(BASE)["death_curses"] if "name" in c["unconfirmed"]]
+    assert sorted(names) == [
+        "Accident Prone",
+        "Dazed and Confused",
+        "Eternally Damned",
+        "Hydrophobia",
+        "Nosebleed",
+    ]
+
+
+def test_heroes_without_ability_text_and_partial_tiers_are_listed():
+    """R7: FAN-E names 10 base heroes' abilities without their text. R9: "minion" and "villain" (minor or
+    major not known) are half a tier: Cerberus (RB:1007 says Minion), Bellya'al, The Judge, The Underlord."""
+    heroes = _report(BASE)["heroes"]
+    assert len(heroes) == 10
+    diva = _item(_report(BASE), "heroes", "diva")
+    assert diva["missing"] == ["ability"] and diva["reasons"] == ["ability-name-only"]
+    assert diva["fill_from"] == "the box's hero cards"
+    inferno = _report(INFERNO)
+    partial = {m["slug"] for m in inferno["monsters"] if "partial-tier" in m["reasons"]}
+    assert partial == {"cerberus", "bellyaal", "the-judge", "the-underlord"}
+
+
+def test_dice_are_listed_with_their_fan_faces_and_unknown_count():
+    """R10: the die faces come from two fan dice apps (FAN-D, GF "Dice faces"); the base box's die count is
+    in no source."""
+    attack = _item(_report(BASE), "dice", "attack")
+    assert attack["missing"] == ["in_box"] and attack["unconfirmed"] == ["faces"]
+    assert attack["reasons"] == ["no-source", "fan"] and attack["fill_from"] == "the box's dice"
+    assert _item(_report(INFERNO), "dice", "attack")["missing"] == []
+
+
+def test_vanilla_cards_are_not_reported_as_missing_an_effect():
+    """content-check-2 §2: the source gives Dusty Blade, Short Bow, Fancy Blade, Shiny Blade, Megablade and
+    Uberblade no effect, so an empty effect is not a gap."""
+    inferno = _report(INFERNO)
+    vanilla = {"dusty-blade", "short-bow", "fancy-blade", "shiny-blade", "megablade", "uberblade"}
+    listed = [
+        c for c in inferno["upgrade_cards"] + inferno["gaps"] if c.get("slug", c.get("target")) in vanilla
+    ]
+    assert listed and all("effect" not in c["missing"] for c in listed)
+
+
+def test_every_gap_says_why_and_which_source_fills_it():
+    """R3: gaps were listed as "Beyond the Gates of Hell: " with no reason. Every item of every section now
+    names its reasons and the source that would fill it."""
+    for edition in (INFERNO, BASE):
+        report = _report(edition)
+        for section, items in report.items():
+            if section == "missing_translations" or not isinstance(items, list):
+                continue
+            for item in items:
+                if isinstance(item, dict) and "notes" not in item:
+                    assert item["why"] and item["fill_from"] and item["reasons"], (section, item)
+    gates = next(g for g in _report(INFERNO)["gaps"] if g["target"] == "beyond-the-gates-of-hell")
+    assert gates["why"] == "from the Brazilian Campaign Book; no English source confirms it"
+
+
+# --- The command's text (R2, R3) -----------------------------------------------------------------------
+
+
+def test_the_command_prints_level_label_sources_and_reasons_not_no_cards_entered(capsys):
+    """R2: the label sources printed "- 1: no cards entered" and base quest lines did too; R3: the lines
+    gave no reason and never said whether the record is verified."""
+    call_command("content_report", "--edition", BASE)
+    out = capsys.readouterr().out
+    assert "no cards entered" not in out
+    assert "    - level 1: BR:64-65" in out and "    - level 4-5: GF:231 (inferred)" in out
+    assert (
+        "    - District of Hammers: missing quests, reward cards; not verified (why: no source we have names"
+        in out
+    )
+    assert "[fill from: the base Campaign Book (image PDF, not read)]" in out
+    assert (
+        "Troll: no card for level 2-3, 4-5, 6; not verified (why: BR:64: each monster type has up to" in out
+    )
+    assert "records not confirmed by an official English source: 81" in out
+    item_lines = [line for line in out.splitlines() if line.startswith("    - ") and "(why: " not in line]
+    # Only the label sources and the Portuguese names (another section's own words) carry no reason.
+    assert all(line.startswith("    - level ") or "name_pt" in line for line in item_lines), item_lines
+
+
+# --- verified only where a cited source verifies the record (content-check-2 §1c) -----------------------
+
+
+def test_verified_is_set_only_where_a_cited_source_confirms_the_record():
+    """§1c: The Judge's tier "villain" has no cited line (RB:269 gives its figure only); District of
+    Hammers and The Temple of Dawning Twilight carry FAN-N data, and BR:255 calls the finale "The Temple
+    of Light". They keep their source and are not verified. The 27 others are supported: circles
+    (RB:390-417, BR), Guild colours (RB:301-302, BR:17), Cerberus a Minion (RB:1007), figure counts (RB
+    p5), the base Exploration tokens (BR:242-246)."""
+    judge = Monster.objects.get(edition__slug=INFERNO, slug="the-judge")
+    assert judge.verified is False and judge.source == "RB p5, p15, p19"
+    assert "no source we have calls The Judge a Villain" in judge.notes
+    for slug in ("district-of-hammers", "the-temple-of-dawning-twilight"):
+        scenario = Scenario.objects.get(edition__slug=BASE, slug=slug)
+        assert scenario.verified is False and scenario.source == "BR; FAN-N"
+    temple = _item(_report(BASE), "scenarios", "the-temple-of-dawning-twilight")
+    assert "name-differs" in temple["reasons"] and "The Temple of Light" in temple["why"]
+    verified = Counter(
+        (m._meta.model_name, r.edition.slug if not isinstance(r, Edition) else r.slug)
+        for m in _content_models()
+        if m is not Edition and "edition" in {f.name for f in m._meta.get_fields()}
+        for r in m.objects.filter(verified=True, edition__slug__in=[INFERNO, BASE])
+    )
+    assert verified == {
+        ("circle", INFERNO): 5,
+        ("monster", INFERNO): 4,
+        ("guildcolour", INFERNO): 4,
+        ("explorationtokenkind", INFERNO): 1,
+        ("circle", BASE): 3,
+        ("guildcolour", BASE): 4,
+        ("explorationtokenkind", BASE): 6,
+    }
 
 
 # --- Admin --------------------------------------------------------------------------------------------
