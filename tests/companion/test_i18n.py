@@ -87,7 +87,7 @@ DICE = "attack_dice=4&kind=ranged&defense_dice=2&attack_rerolls=1&defense_reroll
     ("url", "data", "expect"),
     [
         ("/", None, "Sua campanha de Arcadia Quest, na mesa"),
-        ("/helpers/", None, "Ajudantes de mesa"),
+        ("/helpers/", None, "Ajudas de mesa"),
         ("/helpers/dice/", None, "Rerrolagens de ataque"),
         (f"/helpers/dice/?{DICE}", None, "Chances deste ataque"),
         ("/helpers/spawn/", None, "Marcadores de Entrada de Monstro no tabuleiro"),
@@ -242,7 +242,7 @@ def test_the_switch_keeps_the_language_for_an_anonymous_browser():
     assert response.status_code == 302 and response.headers["Location"] == "/helpers/"
     assert response.cookies[COOKIE].value == "pt-br"
     html = client.get("/helpers/", HTTP_ACCEPT_LANGUAGE="en").content.decode()  # the choice beats the browser
-    assert "Ajudantes de mesa" in html and english_leftovers(html) == []
+    assert "Ajudas de mesa" in html and english_leftovers(html) == []
 
 
 def test_the_switch_is_refused_without_the_csrf_token():
