@@ -274,7 +274,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # One name for the finale's kinds, wherever an answer carries them.
-    "ENUM_NAME_OVERRIDES": {"FinaleKindEnum": "rules_helpers.editions.FINALE_KINDS"},
+    "ENUM_NAME_OVERRIDES": {
+        "FinaleKindEnum": "rules_helpers.editions.FINALE_KINDS",
+        "ConfidenceKindEnum": "campaigns.selectors.confidence.KINDS",
+    },
 }
 
 LOGGING = {
