@@ -99,3 +99,18 @@ def serious_violations(page: object) -> list[dict]:
 
 def scroll_width(page: object) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+def controlled_by_the_service_worker(page: object) -> None:
+    """Wait until the service worker is installed and controls the page.
+
+    A page loaded while the worker was still activating is not always its client (Chromium does not
+    always honour clients.claim() for it); the next load is, as a player's next visit would be."""
+    from playwright.sync_api import TimeoutError as NotYetControlled
+
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    try:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5_000)
+    except NotYetControlled:
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)

@@ -8,15 +8,13 @@ import time
 import pytest
 
 from campaigns.models import JoinCode
+from tests.browser.conftest import controlled_by_the_service_worker
 from tests.factories import UserFactory, build_campaign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _controlled(page) -> None:
-    """Wait until the service worker is installed and controls the page."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+_controlled = controlled_by_the_service_worker
 
 
 def test_the_helpers_open_offline_and_the_page_says_it_is_offline(phone):

@@ -14,7 +14,7 @@ from django.core.management import call_command
 
 from campaigns.management.commands.seed_demo import DEMO_PASSWORD
 from campaigns.models import Campaign
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, controlled_by_the_service_worker
 from tests.browser.table_phones import log_in as shared_log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -112,7 +112,7 @@ def test_taps_keep_the_thumbs_place_and_say_how_they_went(demo, phone):
     # No connection: the polls change nothing (the service worker must not answer one with the page it
     # kept from an earlier visit), the tap says so beside the control, and the write is kept on the phone
     # and sent once back online.
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_the_service_worker(phone)
     phone.context.set_offline(True)
     phone.wait_for_timeout(2 * POLL_MS + 500)
     assert teal_coins(phone) == "6" and plus.is_visible()
