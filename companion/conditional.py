@@ -10,8 +10,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 
-# The answer differs between a whole page and the part htmx swaps in, and between readers.
-VARY = ("Cookie", "HX-Request")
+# The answer differs between a whole page and the part htmx swaps in, and between readers; and its body is
+# compressed for a reader who accepts it (GZipMiddleware adds this to a 200, never to a bodiless 304).
+VARY = ("Cookie", "HX-Request", "Accept-Encoding")
 
 
 def unchanged(request: HttpRequest, etag: str | None) -> bool:

@@ -22,8 +22,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# A campaign page answers its members only, so a crawler never reads one; a share link is read by anyone
+# holding it, so no crawler follows one (and its page says noindex too). Campaign pages themselves stay
+# crawlable in name only: nothing there answers a crawler but the log-in page.
 ROBOTS = """User-agent: *
-Disallow: /campaigns/
+Disallow: /campaigns/*share=
 Disallow: /accounts/
 Disallow: /api/
 Disallow: /admin/
@@ -32,8 +35,8 @@ Allow: /
 
 
 def robots_txt(request: HttpRequest) -> HttpResponse:
-    """Search engines may read the home page, the helpers and the content; a campaign, an account page or
-    the API is nobody's business (they answer only members anyway)."""
+    """Search engines may read the home page, the helpers and the content; a share link, an account page or
+    the API is nobody's business."""
     return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")
 
 

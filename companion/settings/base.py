@@ -39,6 +39,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, whose static files are compressed ahead (.gz beside each file) and never reach it.
+    # Django pads each compressed answer with up to 100 random bytes against BREACH (docs/production.md).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (Django's rule); our subclass also hands a signed-in
     # player's saved language to the browser (companion/i18n.py).

@@ -302,11 +302,17 @@ def test_a_helper_page_needs_only_these_queries(
     assert response.status_code == 200
 
 
-def test_robots_txt_keeps_campaigns_and_accounts_out_of_search_engines(client):
+def test_robots_txt_keeps_share_links_and_accounts_out_of_search_engines(client, campaign):
+    """A share link (?share=) is read by anyone holding it: no crawler may follow one. A member's campaign
+    page answers a crawler with nothing but the log-in, so it is not listed (Lighthouse's is-crawlable)."""
     answer = client.get("/robots.txt")
     assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
     lines = answer.content.decode().splitlines()
-    assert {"Disallow: /campaigns/", "Disallow: /accounts/", "Disallow: /api/"} <= set(lines)
+    assert {"Disallow: /campaigns/*share=", "Disallow: /accounts/", "Disallow: /api/"} <= set(lines)
+    assert "Disallow: /campaigns/" not in lines
+    # What a crawler meets at a campaign page: no sheet, no name.
+    crawled = client.get(f"/campaigns/{campaign.pk}/", follow=True)
+    assert campaign.name not in crawled.content.decode()
 
 
 def test_every_page_has_a_meta_description(client):
