@@ -59,6 +59,7 @@ SUMMARIES: dict[str, Promise] = {
     "coins-paid": gettext_lazy("%(guild)s +%(coins)s"),
     "reward-missing": gettext_lazy("%(missing)s: add it by hand to %(guilds)s"),
     "reward-unchecked": gettext_lazy("its level card is from a fan source, not checked against the box"),
+    "reward-entered": gettext_lazy("its reward is the one this table entered for the level card"),
     "reward-no-level-card": gettext_lazy("the content has no level card of this monster for this level"),
     "guild-joined": gettext_lazy("%(guild)s guild joined the table"),
     "guild-removed": gettext_lazy("%(guild)s guild left the table"),

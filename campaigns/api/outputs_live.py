@@ -22,6 +22,9 @@ class LiveMonsterOut(NamesOut):
         help_text="Whether its reward at this level was checked against the box (false: a fan source, "
         "GF:8-9); null when the content has no reward for it.",
     )
+    reward_entered = serializers.BooleanField(
+        help_text="This table entered the reward of its level card at this level; a kill pays that number.",
+    )
 
 
 class LiveHeroOut(serializers.Serializer):

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Exists, OuterRef, Value
+from django.db.models.functions import Concat
 from django.utils.translation import gettext as _
 
 from campaigns.history_text import content_names, name_in_language, names_of, part
 from campaigns.models import (
     Campaign,
+    ContentOverride,
     Guild,
     GuildHero,
     Hero,
     HeroResult,
     Monster,
     MonsterLevelCard,
+    OverrideKind,
     PlayResult,
     Quest,
     Scenario,
@@ -290,8 +294,17 @@ def kill_monsters(
     """The Monsters a kill may name, and whether they are the scenario's own list: the scenario's, or the
     edition's where it lists none (`kills.monsters_to_name`, N6), with the Angels `progression.
     angel_monsters_in` lets a kill name (N10); each says whether its reward at this level was checked
-    against the box (None: no reward in the content; GF:8-9)."""
-    edition = {m.slug: m for m in Monster.objects.filter(edition=campaign.edition_id)}
+    against the box (None: no reward in the content; GF:8-9) and whether this table entered it."""
+    # A reward this table entered for the level card is what a kill pays (`services.live._monster_reward`);
+    # asked within the same query.
+    entered = ContentOverride.objects.filter(
+        campaign=campaign,
+        kind=OverrideKind.MONSTER_LEVEL,
+        target=Concat(OuterRef("slug"), Value(f"/{play.level}")),
+        fields__has_key="reward",
+    )
+    monsters = Monster.objects.filter(edition=campaign.edition_id).annotate(reward_entered=Exists(entered))
+    edition = {m.slug: m for m in monsters}
     angels = Hero.objects.filter(edition=campaign.edition_id, is_angel=True, monster__isnull=False)
     angel_of = {hero.monster.slug: hero.slug for hero in angels.select_related("monster")}
     listed = [use.monster.slug for use in play.scenario.scenario_monsters.select_related("monster")]
@@ -313,6 +326,7 @@ def kill_monsters(
             **content_names(m),
             "villain": kills.is_villain(m.tier),
             "reward_checked": checked.get(m.pk),
+            "reward_entered": m.reward_entered,
         }
         for m in sorted({edition[s] for s in named if s in edition}, key=lambda m: m.name)
     ], own

@@ -269,11 +269,14 @@ def campaign_level_deck(campaign: Campaign, level: int) -> list[str]:
 def level_card_for(campaign: Campaign, monster: Monster, scenario_number: int) -> dict[str, Any]:
     """A monster's level card for the campaign's Nth scenario, with what the campaign entered over it."""
     labels = tuple(monster.edition.level_labels) or LEVEL_BRACKETS
-    label = level_bracket(scenario_number, labels=labels)
+    return level_card_at(campaign, monster, level_bracket(scenario_number, labels=labels))
+
+
+def level_card_at(campaign: Campaign, monster: Monster, label: str) -> dict[str, Any]:
+    """A monster's level card of that label (a scenario being played knows its own), with what the campaign
+    entered over it."""
     card = next((c for c in monster.level_cards.all() if c.label == label), None)
-    override = ContentOverride.objects.filter(
-        campaign=campaign, kind=OverrideKind.MONSTER_LEVEL, target=f"{monster.slug}/{label}"
-    ).first()
+    override = campaign_override(campaign, OverrideKind.MONSTER_LEVEL, f"{monster.slug}/{label}")
     return level_stats(monster, label, card, override)
 
 

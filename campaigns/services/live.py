@@ -27,7 +27,6 @@ from campaigns.models import (
     GuildHero,
     HeroResult,
     Monster,
-    MonsterLevelCard,
     PlayResult,
     ScenarioPlay,
 )
@@ -45,6 +44,7 @@ from campaigns.selectors.live import (
     reward_for,
     scenario_pve_quests,
 )
+from campaigns.selectors.overrides import level_card_at
 from campaigns.services.history import Changes, event_record
 from campaigns.services.live_angels import revert_live_swaps
 from campaigns.services.revisions import claim_campaign_revision, claim_guild_revision
@@ -296,6 +296,10 @@ def live_abandon(*, access: Access, actor: Any, revision: Any) -> None:
     )
 
 
+# What the history says beside coins paid from a number the box has not confirmed.
+REWARD_SOURCE_WORDS = {"fan": "reward-unchecked", "entered": "reward-entered"}
+
+
 @transaction.atomic
 def live_kill(
     *,
@@ -328,10 +332,9 @@ def live_kill(
         scoring.check_scenario_open(won=any(r.winner for r in results.values()), kill=True)
     names = {slug: r.guild.colour.name for slug, r in results.items()}
     said = {slug: names_of(r.guild.colour) for slug, r in results.items()}
-    reward, what, checked, no_card = None, None, True, False
+    reward, what, source = None, None, "checked"
     if victim in (kills.MONSTER, kills.VILLAIN):
-        reward, what, tier, checked = _monster_reward(play, monster)
-        no_card = checked is None
+        reward, what, tier, source = _monster_reward(play, monster)
         victim = kills.VILLAIN if kills.is_villain(tier) else victim
     with rule_of("victim"):
         payout = kills.kill_payout(
@@ -357,11 +360,12 @@ def live_kill(
     then: list[Any] = []
     if payout.coins:
         then.append([part("coins-paid", guild=said[g], coins=c) for g, c in payout.coins.items()])
-    if payout.coins and not checked:
-        then.append(part("reward-unchecked"))  # GF:8-9: a number the box has not confirmed says so (N6)
+    if payout.coins and source in REWARD_SOURCE_WORDS:
+        # GF:8-9: a number the box has not confirmed says where it comes from (N6).
+        then.append(part(REWARD_SOURCE_WORDS[source]))
     if payout.missing:
         # No level card at all (BR:64: "up to four") is not a number left blank on a card.
-        missing = part("reward-no-level-card") if no_card else payout.missing
+        missing = part("reward-no-level-card") if source == "absent" else payout.missing
         then.append(part("reward-missing", missing=missing, guilds=[said[g] for g in payout.unpaid]))
     then.extend(_kill_quest(changes, play, results, str(victim), killer or None, hero_guild or None))
     if then:
@@ -408,15 +412,21 @@ def _guild_in(results: dict[str, PlayResult], colour: Any) -> Guild | None:
     return None if found is None else found.guild
 
 
-def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, dict[str, str], str, bool | None]:
-    """The coins on the monster's card at the scenario's level (None when the content lacks them), its name,
-    its tier (a known villain is paid as one, whatever the tap said) and whether the card was checked
-    against the box (base cards come from fan sources, GF:245; None: the content has no card for this
-    level, which BR:64's "up to four" cards allows)."""
-    found = Monster.objects.filter(edition=play.campaign.edition, slug=slug).first()
+def _monster_reward(play: ScenarioPlay, slug: Any) -> tuple[int | None, dict[str, str], str, str]:
+    """The coins on the monster's card at the scenario's level as the campaign sees it (None when neither
+    the content nor the table gives them), its name, its tier (a known villain is paid as one, whatever the
+    tap said) and where the number comes from: `entered` by this table, `checked` against the box, `fan`
+    (base cards come from fan sources, GF:245) or `absent` (the content has no card for this level, which
+    BR:64's "up to four" cards allows, and the table entered none)."""
+    monsters = Monster.objects.filter(edition=play.campaign.edition, slug=slug)
+    found = monsters.prefetch_related("level_cards").first()
     if found is None:
         refuse("monster", _("Unknown monster %(slug)s.") % {"slug": repr(slug)})
-    card = MonsterLevelCard.objects.filter(monster=found, label=play.level).first()
-    if card is None:
-        return None, names_of(found), found.tier, None
-    return card.reward, names_of(found), found.tier, card.verified
+    card = level_card_at(play.campaign, found, play.level)
+    if card["absent"]:
+        source = "absent"
+    elif "reward" in card["entered"]:
+        source = "entered"
+    else:
+        source = "checked" if card["verified"] else "fan"
+    return card["stats"]["reward"], names_of(found), found.tier, source

@@ -2,8 +2,11 @@
 answer's ETag (made weak by the compression) still earns the next poll its 304."""
 
 import gzip
+import json
 
 import pytest
+
+from tests.factories import api_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +24,12 @@ def test_the_sheet_page_is_compressed_for_a_phone_that_accepts_it(campaign, play
     assert campaign.name in html and "</html>" in html
     # The Campaign Sheet with the demo-sized state shrinks to well under half on the wire.
     assert len(packed.content) < len(plain.content) / 2
+
+
+def test_an_api_answer_is_compressed_too(campaign, player):
+    packed = api_for(player).get(f"/api/v1/campaigns/{campaign.pk}/", **GZIP)
+    assert packed.status_code == 200 and packed.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(packed.content))["name"] == campaign.name
 
 
 def test_a_compressed_polls_weak_etag_still_answers_304_without_a_query(

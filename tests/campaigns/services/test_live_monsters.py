@@ -1,12 +1,15 @@
 """The Monsters a kill can name in the live tracker (N6, N10), read and paid through the selectors and
 services without HTTP."""
 
+import re
+
 import pytest
 
-from campaigns.models import Campaign, Event, PlayResult
+from campaigns.models import Campaign, Event, PlayResult, ScenarioPlay
 from campaigns.selectors.live import live_state
 from campaigns.services.live import live_kill, live_start
-from tests.factories import access, build_campaign, campaign_rev, record, refreshed, result_line
+from campaigns.services.overrides import content_override_set
+from tests.factories import access, build_campaign, campaign_rev, client_for, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +97,42 @@ def test_hit_rock_bottom_offers_no_justicar_once_a_guild_holds_him(owner):
     assert state["villain_angels_by_table"] is False
     slugs = {m["slug"] for m in state["monsters"]}
     assert "justicar" not in slugs and {"leah", "the-wanderer", "the-underlord"} <= slugs
+
+
+def test_a_kill_pays_the_reward_the_table_entered_for_the_level_card_and_says_so(owner):
+    """Issue 28 (GF:8-9, the group fills gaps itself): a reward this campaign entered over the fan-transcribed
+    level card is the one a kill pays (RB:677-678), the tracker and the history say the table entered it, and
+    another campaign of the same edition still pays the card's own coin."""
+    campaign = build_campaign(owner, guilds={"orange": None, "blue": None}, edition="arcadia-quest")
+    other = build_campaign(owner, guilds={"orange": None, "blue": None}, edition="arcadia-quest")
+    _start(owner, other, "district-of-hammers")
+    _start(owner, campaign, "district-of-hammers")
+    level = ScenarioPlay.objects.get(campaign=campaign, status="in-progress").level
+    content_override_set(
+        access=access(owner, campaign),
+        actor=owner,
+        kind="monster-level",
+        target=f"goblin-archer/{level}",
+        fields={"reward": 3},
+    )
+    archer = next(m for m in live_state(refreshed(campaign))["monsters"] if m["slug"] == "goblin-archer")
+    assert archer["reward_entered"] is True
+    # What the kill's monster list on the phone says beside the name.
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert re.search(r"Goblin Archer[^<]*· reward entered by this table</option>", html)
+    for table in (campaign, other):
+        live_kill(
+            access=access(owner, table),
+            actor=owner,
+            revision=campaign_rev(table),
+            victim="monster",
+            killer="orange",
+            monster="goblin-archer",
+        )
+    assert PlayResult.objects.get(play__campaign=campaign, guild__colour__slug="orange").coins == 3
+    assert PlayResult.objects.get(play__campaign=other, guild__colour__slug="orange").coins == 1
+    summary = Event.objects.filter(campaign=campaign).latest("seq").summary
+    assert "Orange +3" in summary and "this table entered" in summary
+    assert "not checked against the box" not in summary
+    other_archer = next(m for m in live_state(refreshed(other))["monsters"] if m["slug"] == "goblin-archer")
+    assert other_archer["reward_entered"] is False
