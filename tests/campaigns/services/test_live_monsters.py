@@ -39,6 +39,17 @@ def _start(owner, campaign, scenario, level=None):
     return live_state(refreshed(campaign))
 
 
+def _orange_kills(owner, campaign, monster):
+    live_kill(
+        access=access(owner, campaign),
+        actor=owner,
+        revision=campaign_rev(campaign),
+        victim="monster",
+        killer="orange",
+        monster=monster,
+    )
+
+
 def test_a_base_kill_names_any_monster_of_the_edition_and_says_its_reward_is_unchecked(owner):
     """N6: GF:245 "Base-game monster stats: not found" (nor its scenarios' monsters), so the tracker offers
     the edition's monsters and says so; the level-1 cards are a fan transcription (verified false), and GF:8-9
@@ -48,14 +59,7 @@ def test_a_base_kill_names_any_monster_of_the_edition_and_says_its_reward_is_unc
     assert sorted(m["slug"] for m in state["monsters"]) == BASE_MONSTERS and state["monsters_listed"] is False
     archer = next(m for m in state["monsters"] if m["slug"] == "goblin-archer")
     assert archer["reward_checked"] is False
-    live_kill(
-        access=access(owner, campaign),
-        actor=owner,
-        revision=campaign_rev(campaign),
-        victim="monster",
-        killer="orange",
-        monster="goblin-archer",
-    )
+    _orange_kills(owner, campaign, "goblin-archer")
     assert PlayResult.objects.get(play__campaign=campaign, guild__colour__slug="orange").coins == 1
     summary = Event.objects.filter(campaign=campaign).latest("seq").summary
     assert "Orange +1" in summary and "not checked against the box" in summary
@@ -121,14 +125,7 @@ def test_a_kill_pays_the_reward_the_table_entered_for_the_level_card_and_says_so
     html = client_for(owner).get(f"/campaigns/{campaign.pk}/").content.decode()
     assert re.search(r"Goblin Archer[^<]*· reward entered by this table</option>", html)
     for table in (campaign, other):
-        live_kill(
-            access=access(owner, table),
-            actor=owner,
-            revision=campaign_rev(table),
-            victim="monster",
-            killer="orange",
-            monster="goblin-archer",
-        )
+        _orange_kills(owner, table, "goblin-archer")
     assert PlayResult.objects.get(play__campaign=campaign, guild__colour__slug="orange").coins == 3
     assert PlayResult.objects.get(play__campaign=other, guild__colour__slug="orange").coins == 1
     summary = Event.objects.filter(campaign=campaign).latest("seq").summary
