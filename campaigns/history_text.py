@@ -155,6 +155,8 @@ TERMS: dict[str, Promise] = {
     "monster": pgettext_lazy("content kind", "monster"),
     "upgrade-card": pgettext_lazy("content kind", "upgrade card"),
     "scenario": pgettext_lazy("content kind", "scenario"),
+    "hero": pgettext_lazy("content kind", "hero"),
+    "death-curse": pgettext_lazy("content kind", "Death Curse"),
 }
 
 # The fields that may hold a record's name in a language (as `companion.content_names.NAME_FIELDS`, which the

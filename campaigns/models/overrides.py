@@ -23,6 +23,8 @@ class OverrideKind(models.TextChoices):
     MONSTER = "monster", _("Monster")
     UPGRADE_CARD = "upgrade-card", _("Upgrade card")
     SCENARIO = "scenario", _("Scenario")
+    HERO = "hero", _("Hero")
+    DEATH_CURSE = "death-curse", _("Death Curse")
 
 
 # (type, bound): "number" with its highest value, "text" with its longest length, "choice" with its values,
@@ -75,6 +77,16 @@ OVERRIDE_FIELDS: dict[str, dict[str, tuple[str, object]]] = {
         # What the scenario page lists, as printed, where the packs have no quest or monster records yet.
         "quests": _text(1000),
         "monsters": _text(500),
+    },
+    # A hero card's Defense and Life as the table's box prints them (the sheet shows them).
+    OverrideKind.HERO: {
+        "defense": _number(20),
+        "life": _number(20),
+    },
+    # A Death Curse card's value and its copies in the deck the Upgrade Phase draws from (FAN-AQH, GF:207).
+    OverrideKind.DEATH_CURSE: {
+        "value": _number(20),
+        "copies": _number(20),
     },
 }
 TARGET_LENGTH = 170

@@ -56,6 +56,7 @@ LABELS = {
     "deck": _("Deck"),
     "cost": _("Cost"),
     "copies": _("Copies"),
+    "value": _("Value"),
     "card_type": _("Card type"),
     "dice": _("Dice"),
     "extra_defense": _("Extra Defense"),

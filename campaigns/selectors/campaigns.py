@@ -23,6 +23,7 @@ from campaigns.models import (
     InventoryCard,
     JoinCode,
     Membership,
+    OverrideKind,
     PlayResult,
     Scenario,
     ScenarioPlay,
@@ -64,8 +65,13 @@ def campaign_for_sheet(*, campaign_id: int) -> Campaign:
         .prefetch_related(
             Prefetch("guilds", queryset=Guild.objects.select_related("colour", "player")),
             Prefetch("guilds__heroes", queryset=heroes),
-            # The campaign's own corrections of card names the sheet shows.
-            Prefetch("content_overrides", queryset=ContentOverride.objects.filter(kind="upgrade-card")),
+            # The campaign's own corrections the sheet shows: card names, heroes' numbers, curse values.
+            Prefetch(
+                "content_overrides",
+                queryset=ContentOverride.objects.filter(
+                    kind__in=[OverrideKind.UPGRADE_CARD, OverrideKind.HERO, OverrideKind.DEATH_CURSE]
+                ),
+            ),
             Prefetch(
                 "plays",
                 queryset=plays.prefetch_related(

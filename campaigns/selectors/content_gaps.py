@@ -14,9 +14,12 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from campaigns.models import (
+    OVERRIDE_FIELDS,
     Campaign,
     ContentOverride,
+    DeathCurse,
     Edition,
+    Hero,
     Monster,
     MonsterLevelCard,
     OverrideKind,
@@ -55,6 +58,13 @@ def _records(edition: Edition) -> Iterator[tuple[str, str, str, Any, list[str]]]
         yield OverrideKind.MONSTER, monster.slug, monster.name, monster, monster.missing_fields
     for card in edition_cards(edition).order_by("deck", "name"):
         yield OverrideKind.UPGRADE_CARD, card.slug, card.name, card, card.missing_fields
+    for hero in Hero.objects.filter(edition=edition).order_by("name"):
+        yield OverrideKind.HERO, hero.slug, hero.name, hero, hero.missing_fields
+    # Only what a table can enter for its campaign (whether a curse takes a slot is the content's own).
+    enterable = OVERRIDE_FIELDS[OverrideKind.DEATH_CURSE]
+    for curse in DeathCurse.objects.filter(edition=edition).order_by("value", "code"):
+        missing = [name for name in curse.missing_fields if name in enterable]
+        yield OverrideKind.DEATH_CURSE, curse.slug, f"{curse.code} {curse.name}", curse, missing
     scenarios = Scenario.objects.filter(edition=edition).annotate(
         quest_count=Count("quests", distinct=True),
         reward_count=Count("quests", filter=~Q(quests__gives="title"), distinct=True),

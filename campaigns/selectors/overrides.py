@@ -17,13 +17,16 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.errors import refuse
 from campaigns.models import (
     OVERRIDE_FIELDS,
     Campaign,
     ContentOverride,
+    DeathCurse,
     Edition,
+    Hero,
     InventoryCard,
     Monster,
     MonsterLevelCard,
@@ -94,6 +97,15 @@ def _clean_value(field: str, rule: tuple[str, Any], value: Any) -> Any:
     return value
 
 
+# The records an override names by their slug alone, and how a target that is none of them is refused.
+RECORDS_BY_SLUG: dict[str, tuple[Any, Any]] = {
+    OverrideKind.MONSTER: (Monster, gettext_lazy("%(target)s is not a monster of %(edition)s.")),
+    OverrideKind.SCENARIO: (Scenario, gettext_lazy("%(target)s is not a scenario of %(edition)s.")),
+    OverrideKind.HERO: (Hero, gettext_lazy("%(target)s is not a hero of %(edition)s.")),
+    OverrideKind.DEATH_CURSE: (DeathCurse, gettext_lazy("%(target)s is not a Death Curse of %(edition)s.")),
+}
+
+
 def check_target(
     edition: Edition, kind: str, target: Any, fields: dict[str, Any], *, path: str = "", kept: bool = False
 ) -> None:
@@ -110,20 +122,10 @@ def check_target(
                 _("%(target)s is not a monster's level card (%(labels)s).")
                 % {"target": repr(target), "labels": "/".join(labels)},
             )
-    elif kind == OverrideKind.MONSTER:
-        if not Monster.objects.filter(edition=edition, slug=target).exists():
-            refuse(
-                f"{path}target",
-                _("%(target)s is not a monster of %(edition)s.")
-                % {"target": repr(target), "edition": edition.name},
-            )
-    elif kind == OverrideKind.SCENARIO:
-        if not Scenario.objects.filter(edition=edition, slug=target).exists():
-            refuse(
-                f"{path}target",
-                _("%(target)s is not a scenario of %(edition)s.")
-                % {"target": repr(target), "edition": edition.name},
-            )
+    elif kind in RECORDS_BY_SLUG:
+        model, not_one = RECORDS_BY_SLUG[kind]
+        if not model.objects.filter(edition=edition, slug=target).exists():
+            refuse(f"{path}target", not_one % {"target": repr(target), "edition": edition.name})
     elif not edition_cards(edition).filter(slug=target).exists():
         _check_new_card(edition, target, fields, path=path, kept=kept)
 
@@ -356,10 +358,8 @@ def _edition_record(campaign: Campaign, kind: str, target: str) -> Any:
         return cards.filter(
             monster__edition_id=campaign.edition_id, monster__slug=monster, label=label
         ).first()
-    if kind == OverrideKind.MONSTER:
-        return Monster.objects.filter(edition_id=campaign.edition_id, slug=target).first()
-    if kind == OverrideKind.SCENARIO:
-        return Scenario.objects.filter(edition_id=campaign.edition_id, slug=target).first()
+    if kind in RECORDS_BY_SLUG:
+        return RECORDS_BY_SLUG[kind][0].objects.filter(edition_id=campaign.edition_id, slug=target).first()
     return edition_cards(campaign.edition).filter(slug=target).first()
 
 

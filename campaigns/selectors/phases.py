@@ -11,11 +11,13 @@ from campaigns.access import Access
 from campaigns.history_text import event_summary, name_in_language, names_of, render
 from campaigns.models import (
     Campaign,
+    ContentOverride,
     DeathCurse,
     Event,
     Guild,
     Hero,
     HeroDraftRecord,
+    OverrideKind,
     UpgradeCard,
     UpgradeGuild,
     UpgradePhase,
@@ -184,7 +186,20 @@ def phase_cards(campaign: Campaign, slugs: set[str]) -> dict[str, UpgradeCard]:
 
 
 def edition_curses(campaign: Campaign) -> dict[str, DeathCurse]:
-    return {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
+    """The edition's Death Curses by code, each as this campaign plays it: a value or copies its table
+    entered laid over the card (a fresh read, never saved), marked as theirs (`entered_fields`)."""
+    curses = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
+    own = {
+        o.target: o for o in ContentOverride.objects.filter(campaign=campaign, kind=OverrideKind.DEATH_CURSE)
+    }
+    for curse in curses.values():
+        entry = own.get(curse.slug)
+        if entry is not None:
+            curse.value = entry.fields.get("value", curse.value)
+            curse.copies = entry.fields.get("copies", curse.copies)
+            curse.entered_fields = () if entry.verified_at else tuple(entry.fields)
+            curse.verified = curse.verified or entry.verified_at is not None
+    return curses
 
 
 def hero_names(campaign: Campaign, slugs: list[str]) -> dict[str, str]:

@@ -11,7 +11,15 @@ from typing import Any
 
 from campaigns.access import Access
 from campaigns.history_text import content_names
-from campaigns.models import Campaign, Guild, GuildHero, ScenarioPlay
+from campaigns.models import (
+    Campaign,
+    ContentOverride,
+    Guild,
+    GuildHero,
+    HeroCurse,
+    OverrideKind,
+    ScenarioPlay,
+)
 from campaigns.selectors.campaigns import (
     allowed_next_scenarios,
     angels_lost_to_underlord,
@@ -22,7 +30,7 @@ from campaigns.selectors.campaigns import (
     recommended_first_scenario,
     recorded_plays,
 )
-from campaigns.selectors.confidence import confidence_of
+from campaigns.selectors.confidence import BOX, TABLE, confidence_of
 from campaigns.selectors.seating import next_seating, play_seating
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions
@@ -30,16 +38,19 @@ from rules_helpers import episodic as rules_episodic
 from rules_helpers.achievements import ACHIEVEMENTS
 
 
-def _hero(gh: GuildHero, slots: int, renamed: Renamed) -> dict[str, Any]:
+def _hero(gh: GuildHero, slots: int, entered: Entered) -> dict[str, Any]:
     cards = {c.slot: c for c in gh.cards.all()}
     curse = getattr(gh, "curse", None)
     covered = curse.slot if curse is not None else None
+    renamed = entered.renamed
+    own = entered.get(OverrideKind.HERO, gh.hero.slug)
+    numbers = own.fields if own is not None else {}
     return {
         "hero": gh.hero.slug,
         **content_names(gh.hero),
-        "defense": gh.hero.defense,
-        "life": gh.hero.life,
-        "sure": confidence_of(gh.hero),
+        "defense": numbers.get("defense", gh.hero.defense),
+        "life": numbers.get("life", gh.hero.life),
+        "sure": _sure(gh.hero, own),
         "is_angel": gh.hero.is_angel,
         # The ability's own words (a paraphrase; a disagreement between sources is said in it).
         "ability_name": gh.hero.ability_name,
@@ -55,16 +66,28 @@ def _hero(gh: GuildHero, slots: int, renamed: Renamed) -> dict[str, Any]:
         "overflow": [_card(cards[n], renamed) for n in sorted(cards) if n > slots],
         "curse": None
         if curse is None
-        else {
-            "code": curse.curse.code,
-            **content_names(curse.curse),
-            "value": curse.curse.value,
-            "sure": confidence_of(curse.curse),
-            "takes_slot": curse.curse.takes_slot,
-            "slot": curse.slot,
-            "from_incomplete_deck": curse.from_incomplete_deck,
-        },
+        else _curse(curse, entered.get(OverrideKind.DEATH_CURSE, curse.curse.slug)),
     }
+
+
+def _curse(curse: HeroCurse, own: ContentOverride | None) -> dict[str, Any]:
+    return {
+        "code": curse.curse.code,
+        **content_names(curse.curse),
+        "value": (own.fields if own is not None else {}).get("value", curse.curse.value),
+        "sure": _sure(curse.curse, own),
+        "takes_slot": curse.curse.takes_slot,
+        "slot": curse.slot,
+        "from_incomplete_deck": curse.from_incomplete_deck,
+    }
+
+
+def _sure(record: Any, own: ContentOverride | None) -> dict[str, str]:
+    """How sure the numbers shown from a record are: the table's where this campaign entered any of them
+    (its box where the table checked them), else the record's own."""
+    if own is None:
+        return confidence_of(record)
+    return {"kind": BOX if own.verified_at else TABLE, "source": getattr(record, "source", "") or ""}
 
 
 def _card(item: Any, renamed: Renamed) -> dict[str, Any] | None:
@@ -79,9 +102,18 @@ def _card(item: Any, renamed: Renamed) -> dict[str, Any] | None:
 Renamed = dict[str, dict[str, Any]]
 
 
-def _renamed(campaign: Campaign) -> Renamed:
-    """The campaign's corrections of its cards' names and codes (prefetched by `campaign_for_sheet`)."""
-    return {o.target: o.fields for o in campaign.content_overrides.all() if o.kind == "upgrade-card"}
+class Entered:
+    """The campaign's own content (prefetched by `campaign_for_sheet`): its overrides by kind and target, and
+    its cards' corrected names and codes."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.by_key = {(o.kind, o.target): o for o in campaign.content_overrides.all()}
+        self.renamed: Renamed = {
+            t: o.fields for (k, t), o in self.by_key.items() if k == OverrideKind.UPGRADE_CARD
+        }
+
+    def get(self, kind: str, target: str) -> ContentOverride | None:
+        return self.by_key.get((kind, target))
 
 
 def _titles(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) -> list[dict[str, Any]]:
@@ -105,7 +137,7 @@ def _titles(guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str]) 
 
 
 def _guild(
-    guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str], renamed: Renamed
+    guild: Guild, plays: list[ScenarioPlay], reachable: frozenset[str], entered: Entered
 ) -> dict[str, Any]:
     heroes = list(guild.heroes.all())
     slots = guild.campaign.edition.slots_per_hero
@@ -120,7 +152,7 @@ def _guild(
         "editable": False,
         "saved_coins": guild.saved_coins,
         "card_count": sum(len(h.cards.all()) for h in heroes),
-        "heroes": [_hero(h, slots, renamed) for h in heroes],
+        "heroes": [_hero(h, slots, entered) for h in heroes],
         "angels": [h.hero.slug for h in heroes if h.hero.is_angel],
         "titles": _titles(guild, plays, reachable),
     }
@@ -259,7 +291,7 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
     plays = recorded_plays(campaign)
     reachable = reachable_scenarios(campaign)
     winner = next_chooser(campaign)
-    renamed = _renamed(campaign)
+    entered = Entered(campaign)
     sheet = {
         "id": campaign.pk,
         "name": campaign.name,
@@ -270,7 +302,7 @@ def sheet_snapshot(campaign: Campaign) -> dict[str, Any]:
         "revision": campaign.revision,
         "history_seq": campaign.history_seq,
         "share_token": None,
-        "guilds": [_guild(g, plays, reachable, renamed) for g in guilds.values()],
+        "guilds": [_guild(g, plays, reachable, entered) for g in guilds.values()],
         "plays": [_play(p, guilds) for p in plays],
         "circles": _circles(campaign, plays),
         "allowed_next": sorted(allowed_next_scenarios(campaign)) if campaign.finished_at is None else [],

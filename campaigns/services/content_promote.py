@@ -12,7 +12,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
-from campaigns.models import Edition, Monster, MonsterLevelCard, OverrideKind, Scenario, UpgradeCard
+from campaigns.models import (
+    DeathCurse,
+    Edition,
+    Hero,
+    Monster,
+    MonsterLevelCard,
+    OverrideKind,
+    Scenario,
+    UpgradeCard,
+)
 from campaigns.selectors.overrides import clean_pack_records, edition_cards
 from campaigns.services.content import content_version_bump
 
@@ -81,6 +90,10 @@ def content_pack_promote(*, document: Any) -> int:
             _apply(Monster.objects.get(edition=edition, slug=target), fields, verified_on)
         elif kind == OverrideKind.UPGRADE_CARD:
             _card(edition, target, fields, verified_on)
+        elif kind == OverrideKind.HERO:
+            _apply(Hero.objects.get(edition=edition, slug=target), fields, verified_on)
+        elif kind == OverrideKind.DEATH_CURSE:
+            _apply(DeathCurse.objects.get(edition=edition, slug=target), fields, verified_on)
         else:
             _scenario(edition, target, fields, verified_on)
     content_version_bump()

@@ -12,6 +12,7 @@ from typing import Any
 from campaigns.history_text import names_of, part, render_english
 from campaigns.models import Campaign, DeathCurse, HeroCurse, HeroResult, ScenarioPlay
 from campaigns.selectors.inventory import slots_taken
+from campaigns.selectors.phases import edition_curses
 from campaigns.services.history import Changes
 from rules_helpers import inventory as rules_inventory
 from rules_helpers.box import DAMNATION_PER_CURSE_CARD
@@ -20,8 +21,9 @@ from rules_helpers.editions import edition_curse_draw_count
 
 
 def _curse_deck(campaign: Campaign) -> tuple[list[Curse], DeckCheck]:
-    """The edition's curse deck with its copies, and how it compares with the box's full deck (W12)."""
-    cards = list(DeathCurse.objects.filter(edition=campaign.edition).order_by("code"))
+    """The edition's curse deck with its copies, as this campaign corrected them (its table's box), and how
+    it compares with the box's full deck (W12)."""
+    cards = sorted(edition_curses(campaign).values(), key=lambda c: c.code)
     check = curse_deck_check({c.code: c.copies for c in cards})
     return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)], check
 
@@ -83,7 +85,8 @@ def _keep(
             from_incomplete_deck=note[0] is not None,
         )
     drawn = [c.code for c in draw.drawn] if draw is not None else []
-    why = [_why(kept, drawn, count)]
+    # The kept card's value as this campaign plays it (the deck's, where its table corrected the card).
+    why = [_why(kept, draw.kept.value if kept is not None else None, drawn, count)]
     if short:
         why.append(part("curse-deck-ran-out"))
     return {
@@ -103,11 +106,11 @@ def _keep(
     }
 
 
-def _why(kept: DeathCurse | None, drawn: list[str], count: int) -> dict[str, Any]:
+def _why(kept: DeathCurse | None, value: int | None, drawn: list[str], count: int) -> dict[str, Any]:
     if count == 0:
         return part("curse-none-drawn", damnation=DAMNATION_PER_CURSE_CARD)
     if kept is None:
         return part("curse-deck-empty")
     if len(drawn) == 1:
-        return part("curse-drew-one", curse=names_of(kept), value=kept.value)
-    return part("curse-keeps-highest", curse=names_of(kept), value=kept.value)
+        return part("curse-drew-one", curse=names_of(kept), value=value)
+    return part("curse-keeps-highest", curse=names_of(kept), value=value)
