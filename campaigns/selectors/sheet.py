@@ -30,7 +30,7 @@ from campaigns.selectors.campaigns import (
     recommended_first_scenario,
     recorded_plays,
 )
-from campaigns.selectors.confidence import BOX, TABLE, confidence_of
+from campaigns.selectors.confidence import confidence_kind, confidence_of
 from campaigns.selectors.seating import next_seating, play_seating
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions
@@ -87,7 +87,8 @@ def _sure(record: Any, own: ContentOverride | None) -> dict[str, str]:
     (its box where the table checked them), else the record's own."""
     if own is None:
         return confidence_of(record)
-    return {"kind": BOX if own.verified_at else TABLE, "source": getattr(record, "source", "") or ""}
+    checked = own.verified_at is not None
+    return {"kind": confidence_kind(verified=checked, entered=not checked), "source": record.source or ""}
 
 
 def _card(item: Any, renamed: Renamed) -> dict[str, Any] | None:

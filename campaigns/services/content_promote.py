@@ -12,17 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.errors import refuse
-from campaigns.models import (
-    DeathCurse,
-    Edition,
-    Hero,
-    Monster,
-    MonsterLevelCard,
-    OverrideKind,
-    Scenario,
-    UpgradeCard,
-)
-from campaigns.selectors.overrides import clean_pack_records, edition_cards
+from campaigns.models import Edition, Monster, MonsterLevelCard, OverrideKind, Scenario, UpgradeCard
+from campaigns.selectors.overrides import RECORDS_BY_SLUG, clean_pack_records, edition_cards
 from campaigns.services.content import content_version_bump
 
 PROMOTED = "a group's content pack, promoted by the site admin"
@@ -86,14 +77,12 @@ def content_pack_promote(*, document: Any) -> int:
         kind, target, fields, verified_on = (record[k] for k in ("kind", "target", "fields", "verified_on"))
         if kind == OverrideKind.MONSTER_LEVEL:
             _level_card(edition, target, fields, verified_on)
-        elif kind == OverrideKind.MONSTER:
-            _apply(Monster.objects.get(edition=edition, slug=target), fields, verified_on)
         elif kind == OverrideKind.UPGRADE_CARD:
             _card(edition, target, fields, verified_on)
-        elif kind == OverrideKind.HERO:
-            _apply(Hero.objects.get(edition=edition, slug=target), fields, verified_on)
-        elif kind == OverrideKind.DEATH_CURSE:
-            _apply(DeathCurse.objects.get(edition=edition, slug=target), fields, verified_on)
+        elif kind != OverrideKind.SCENARIO:
+            # A monster, a hero or a Death Curse: a record named by its slug, its columns set as entered.
+            model = RECORDS_BY_SLUG[kind][0]
+            _apply(model.objects.get(edition=edition, slug=target), fields, verified_on)
         else:
             _scenario(edition, target, fields, verified_on)
     content_version_bump()

@@ -20,10 +20,10 @@ from rules_helpers.curses import Curse, DeckCheck, curse_deck_check, draw_curses
 from rules_helpers.editions import edition_curse_draw_count
 
 
-def _curse_deck(campaign: Campaign) -> tuple[list[Curse], DeckCheck]:
-    """The edition's curse deck with its copies, as this campaign corrected them (its table's box), and how
-    it compares with the box's full deck (W12)."""
-    cards = sorted(edition_curses(campaign).values(), key=lambda c: c.code)
+def _curse_deck(curses: dict[str, DeathCurse]) -> tuple[list[Curse], DeckCheck]:
+    """The curse deck with its copies, as the campaign plays them (`edition_curses`: its table's box
+    where it corrected them), and how it compares with the box's full deck (W12)."""
+    cards = sorted(curses.values(), key=lambda c: c.code)
     check = curse_deck_check({c.code: c.copies for c in cards})
     return [Curse(c.code, c.value) for c in cards for _ in range(c.deck_copies)], check
 
@@ -45,13 +45,14 @@ def draw_phase_curses(
     table = [
         (str(line.hero.uid), edition_curse_draw_count(edition, line.deaths, line.damnation)) for line in lines
     ]
-    deck, check = _curse_deck(campaign)
+    # Read once: the deck and the kept cards carry the values this campaign plays.
+    by_code = edition_curses(campaign)
+    deck, check = _curse_deck(by_code)
     # The note's values are stored beside its English so a reader gets it in their own language.
     note = (check.note(), check.note_params())
     drawable = draws_within_deck(table, len(deck))
     drawing = deck and any(count for _, count in drawable)
     outcome = draw_curses(deck, drawable, rng=rng) if drawing else {}
-    by_code = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
     return [
         _keep(
             changes, line, outcome.get(str(line.hero.uid)), by_code, count, short=allowed < count, note=note
@@ -85,8 +86,7 @@ def _keep(
             from_incomplete_deck=note[0] is not None,
         )
     drawn = [c.code for c in draw.drawn] if draw is not None else []
-    # The kept card's value as this campaign plays it (the deck's, where its table corrected the card).
-    why = [_why(kept, draw.kept.value if kept is not None else None, drawn, count)]
+    why = [_why(kept, drawn, count)]
     if short:
         why.append(part("curse-deck-ran-out"))
     return {
@@ -106,11 +106,11 @@ def _keep(
     }
 
 
-def _why(kept: DeathCurse | None, value: int | None, drawn: list[str], count: int) -> dict[str, Any]:
+def _why(kept: DeathCurse | None, drawn: list[str], count: int) -> dict[str, Any]:
     if count == 0:
         return part("curse-none-drawn", damnation=DAMNATION_PER_CURSE_CARD)
     if kept is None:
         return part("curse-deck-empty")
     if len(drawn) == 1:
-        return part("curse-drew-one", curse=names_of(kept), value=value)
-    return part("curse-keeps-highest", curse=names_of(kept), value=value)
+        return part("curse-drew-one", curse=names_of(kept), value=kept.value)
+    return part("curse-keeps-highest", curse=names_of(kept), value=kept.value)
