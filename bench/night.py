@@ -91,11 +91,13 @@ def guild_revision(sheet: dict[str, Any], colour: str) -> int:
 
 
 def revision_in(answer: Answer, colour: str) -> int | None:
-    """The guild's revision in a write's answer: the new sheet, or the current one a refusal carries under
-    "current"; None when the answer holds no sheet."""
+    """The guild's revision in a write's answer: a tap's own (`guild_revision`), or the one in the current
+    sheet a refusal carries under "current"; None when the answer holds neither."""
     if not answer.headers.get("content-type", "").startswith("application/json"):
         return None
     found = json.loads(answer.body)
+    if isinstance(found, dict) and found.get("guild") == colour and "guild_revision" in found:
+        return found["guild_revision"]
     sheet = found.get("current", found) if isinstance(found, dict) else None
     if not isinstance(sheet, dict) or not isinstance(sheet.get("guilds"), list):
         return None
@@ -135,7 +137,7 @@ class Phone:
 
 class Tap:
     """A table's tapping phone: its guild's coins +1, then -1, ..., each sent with the revision the last
-    answer gave (a refused write's answer carries the current sheet too)."""
+    answer gave (a tap answers with its guild's new revision; a refused one carries the current sheet)."""
 
     def __init__(self, campaign: int, token: str, guild: str) -> None:
         self.sheet_path = f"/api/v1/campaigns/{campaign}/"

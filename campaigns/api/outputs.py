@@ -274,6 +274,19 @@ class LiveOut(serializers.Serializer):
     live = LiveStateOut(allow_null=True)
 
 
+class LiveTapOut(serializers.Serializer):
+    """What a tap changed, for the phone that tapped: the counter's new value and the revisions its next
+    write sends. The whole new sheet is read with `GET /api/v1/campaigns/{id}/` (the other phones' poll)."""
+
+    revision = serializers.IntegerField(help_text="The campaign's revision (a guild's tap leaves it alone).")
+    history_seq = serializers.IntegerField(help_text="The campaign's state after the tap (its last change).")
+    guild = serializers.CharField(help_text="The guild's colour.")
+    guild_revision = serializers.IntegerField(help_text="The guild's revision: send it with its next write.")
+    counter = serializers.CharField()
+    hero = serializers.CharField(allow_null=True, help_text="The hero's slug for deaths and damnation.")
+    value = serializers.IntegerField(help_text="The counter's value after the tap.")
+
+
 # --- Members and the history (the upgrade phase and the hero draft are in phase_outputs.py) ---------
 
 

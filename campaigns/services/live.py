@@ -6,6 +6,7 @@ and ending the scenario pre-fills its results for the table to check and record.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -110,10 +111,21 @@ def live_start(
     return play
 
 
+@dataclass(frozen=True)
+class Tapped:
+    """What one tap changed: the phone that tapped needs only this (and the guild's new revision) to go on;
+    the other phones read the whole new sheet on their next poll."""
+
+    guild: Guild
+    counter: str
+    hero: str | None
+    value: int
+
+
 @transaction.atomic
 def live_tally(
     *, access: Access, actor: Any, guild: Guild, revision: Any, counter: str, delta: Any, hero: Any = None
-) -> PlayResult:
+) -> Tapped:
     """One tap: +/- on a hero's Death tokens or Damnation, or on the guild's coins or treasure."""
     require_guild_editor(access, guild)
     if not is_whole_number(delta, low=-MAX_TAP, high=MAX_TAP) or delta == 0:
@@ -125,11 +137,12 @@ def live_tally(
     if counter in HERO_COUNTERS:
         with rule_of("counter"):
             editions.check_damnation(access.campaign.edition.slug, counter == "damnation")
-        line = _hero_line(result, hero)
+        line: PlayResult | HeroResult = _hero_line(result, hero)
         _bump(changes, line, counter, delta, _counter_of(line.hero.hero.name, counter))
         what: Any = part("hero-of-guild", hero=names_of(line.hero.hero), guild=names_of(guild.colour))
     elif counter in GUILD_COUNTERS:
-        _bump(changes, result, counter, delta, _counter_of(guild.colour.name, counter))
+        line, hero = result, None
+        _bump(changes, line, counter, delta, _counter_of(guild.colour.name, counter))
         what = names_of(guild.colour)
     else:
         refuse(
@@ -145,7 +158,7 @@ def live_tally(
         message="live-tally",
         params={"what": what, "counter": term(counter), "delta": f"{sign}{delta}"},
     )
-    return result
+    return Tapped(guild=guild, counter=counter, hero=hero, value=getattr(line, counter))
 
 
 def _hero_line(result: PlayResult, hero: Any) -> HeroResult:

@@ -58,16 +58,17 @@ def test_a_series_counts_answers_and_calls_an_unexpected_status_an_error() -> No
 def test_a_guilds_revision_is_read_from_the_sheet_or_a_refusals_current_sheet() -> None:
     assert night.guild_revision(SHEET, "yellow") == 4
     assert night.revision_in(json_answer(SHEET), "purple") == 9
+    tapped = {"guild": "yellow", "guild_revision": 12, "counter": "coins", "value": 3}
+    assert night.revision_in(json_answer(tapped), "yellow") == 12
+    assert night.revision_in(json_answer(tapped), "purple") is None
     assert night.revision_in(json_answer({"detail": "stale", "current": SHEET}, 409), "yellow") == 4
     assert night.revision_in(json_answer({"revision": ["Send the revision"]}, 400), "yellow") is None
     assert night.revision_in(Answer(502, {"content-type": "text/html"}, {}, b"<p>"), "yellow") is None
 
 
 def test_a_tap_alternates_plus_and_minus_and_sends_the_revision_last_answered() -> None:
-    moved = {"guilds": [{"colour": "yellow", "revision": 5}]}
-    pool = Scripted(
-        json_answer(SHEET), json_answer(moved), json_answer({"guilds": [{"colour": "yellow", "revision": 6}]})
-    )
+    moved = {"guild": "yellow", "guild_revision": 5, "counter": "coins", "value": 1}
+    pool = Scripted(json_answer(SHEET), json_answer(moved), json_answer({**moved, "guild_revision": 6}))
     tap = night.Tap(7, "tok", "yellow")
 
     async def three() -> list[int]:
