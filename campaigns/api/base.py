@@ -117,12 +117,15 @@ def campaign_action(
     guild: bool = False,
     role: str = "member",
     summary: str = "",
+    answer: Callable[[Any], dict[str, Any]] | None = None,
+    output: type[serializers.Serializer] = SHEET,
 ) -> type[APIView]:
-    """A POST endpoint that runs one service with the validated input and answers with the new sheet."""
+    """A POST endpoint that runs one service with the validated input and answers with the new sheet, or
+    with `answer(what the service returned)` (described by `output`) where the caller needs no sheet."""
 
     class Action(CampaignAPIView):
         @extend_schema(
-            request=input_class, responses={code: SHEET, **errors(400, 403, 404, 409, 415)}, summary=summary
+            request=input_class, responses={code: output, **errors(400, 403, 404, 409, 415)}, summary=summary
         )
         def post(self, request: Request, pk: int, colour: str | None = None) -> Response:
             access = access_for(request, pk)
@@ -132,7 +135,9 @@ def campaign_action(
             data["revision"] = revision_of(request)
             if target is not None:
                 data["guild"] = target
-            call(access=access, actor=request.user, **data)
+            result = call(access=access, actor=request.user, **data)
+            if answer is not None:
+                return Response(answer(result), status=code)
             return sheet_response(sheet_after_write(access), code)
 
     Action.__name__ = input_class.__name__.removesuffix("Input") + "View"

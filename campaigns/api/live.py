@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from campaigns.api import serializers as s
-from campaigns.api.base import (
-    SHARE_PARAM,
-    CampaignAPIView,
-    access_for,
-    campaign_action,
-    check_role,
-    revision_of,
-    valid,
-)
+from campaigns.api.base import SHARE_PARAM, CampaignAPIView, access_for, campaign_action
 from campaigns.api.outputs import LiveOut, LiveTapOut
-from campaigns.selectors.campaigns import campaign_for_sheet, guild_for
+from campaigns.selectors.campaigns import campaign_for_sheet
 from campaigns.selectors.live import live_state
 from campaigns.services import live, live_angels
 from companion.api import errors
@@ -31,35 +25,29 @@ LiveAbandon = campaign_action(
 )
 
 
-class LiveTally(CampaignAPIView):
-    @extend_schema(
-        request=s.TallyInput,
-        responses={200: LiveTapOut, **errors(400, 403, 404, 409, 415)},
-        summary="Tap a live counter",
-    )
-    def post(self, request: Request, pk: int, colour: str) -> Response:
-        """A tap answers with what it changed, not the whole sheet: the phone that tapped goes on with the
-        guild's new revision, and the sheet is read once, by the next poll (a stale tap's 409 carries it)."""
-        access = access_for(request, pk)
-        guild = guild_for(access.campaign, colour)
-        check_role(access, "guild", guild)
-        data = valid(s.TallyInput, request)
-        data["revision"] = revision_of(request)
-        tapped = live.live_tally(access=access, actor=request.user, guild=guild, **data)
-        campaign = access.campaign
-        return Response(
-            {
-                "revision": campaign.revision,
-                "history_seq": campaign.history_seq,
-                "guild": guild.colour.slug,
-                "guild_revision": guild.revision,
-                "counter": tapped.counter,
-                "hero": tapped.hero,
-                "value": tapped.value,
-            }
-        )
+def _tapped(tapped: live.Tapped) -> dict[str, Any]:
+    """A tap answers with what it changed, not the whole sheet: the phone that tapped goes on with the
+    guild's new revision, and the sheet is read once, by the next poll (a stale tap's 409 carries it)."""
+    campaign = tapped.campaign
+    return {
+        "revision": campaign.revision,
+        "history_seq": campaign.history_seq,
+        "guild": tapped.guild.colour.slug,
+        "guild_revision": tapped.guild.revision,
+        "counter": tapped.counter,
+        "hero": tapped.hero,
+        "value": tapped.value,
+    }
 
 
+LiveTally = campaign_action(
+    s.TallyInput,
+    live.live_tally,
+    guild=True,
+    summary="Tap a live counter",
+    answer=_tapped,
+    output=LiveTapOut,
+)
 LiveQuest = campaign_action(s.QuestInput, live.live_quest, guild=True, summary="Complete a quest live")
 LiveAngel = campaign_action(
     s.LiveAngelInput, live_angels.live_angel_swap, guild=True, summary="Swap in the angel just rescued"

@@ -114,8 +114,10 @@ def live_start(
 @dataclass(frozen=True)
 class Tapped:
     """What one tap changed: the phone that tapped needs only this (and the guild's new revision) to go on;
-    the other phones read the whole new sheet on their next poll."""
+    the other phones read the whole new sheet on their next poll. `campaign` is the one the tap's event
+    moved (its `history_seq` is the new state's)."""
 
+    campaign: Campaign
     guild: Guild
     counter: str
     hero: str | None
@@ -141,7 +143,7 @@ def live_tally(
         _bump(changes, line, counter, delta, _counter_of(line.hero.hero.name, counter))
         what: Any = part("hero-of-guild", hero=names_of(line.hero.hero), guild=names_of(guild.colour))
     elif counter in GUILD_COUNTERS:
-        line, hero = result, None
+        line = result
         _bump(changes, line, counter, delta, _counter_of(guild.colour.name, counter))
         what = names_of(guild.colour)
     else:
@@ -158,7 +160,10 @@ def live_tally(
         message="live-tally",
         params={"what": what, "counter": term(counter), "delta": f"{sign}{delta}"},
     )
-    return Tapped(guild=guild, counter=counter, hero=hero, value=getattr(line, counter))
+    slug = line.hero.hero.slug if isinstance(line, HeroResult) else None
+    return Tapped(
+        campaign=access.campaign, guild=guild, counter=counter, hero=slug, value=getattr(line, counter)
+    )
 
 
 def _hero_line(result: PlayResult, hero: Any) -> HeroResult:

@@ -111,3 +111,18 @@ def test_a_hero_tap_answers_the_heros_new_count(owner):
     body = {"counter": "deaths", "hero": "diana", "delta": 2, "revision": _revision(campaign)}
     tapped = api_for(owner).post(url, body, format="json").json()
     assert (tapped["counter"], tapped["hero"], tapped["value"]) == ("deaths", "diana", 2)
+
+
+def test_a_stale_tap_is_refused_with_the_current_sheet_and_changes_nothing(owner):
+    """The small answer is for a tap that was made: one based on an old revision gets 409 with the whole
+    current sheet (what the phone needs to tap again), and the counter stays as it was."""
+    campaign = _live(owner, build_campaign(owner, guilds={"yellow": None, "teal": None}))
+    url = f"/api/v1/campaigns/{campaign.pk}/guilds/yellow/live/tally/"
+    stale = _revision(campaign)
+    api_for(owner).post(url, {"counter": "coins", "delta": 1, "revision": stale}, format="json")
+    refused = api_for(owner).post(url, {"counter": "coins", "delta": 5, "revision": stale}, format="json")
+    assert refused.status_code == 409
+    current = next(g for g in refused.json()["current"]["guilds"] if g["colour"] == "yellow")
+    assert current["revision"] == _revision(campaign) == stale + 1
+    live = api_for(owner).get(f"/api/v1/campaigns/{campaign.pk}/live/").json()["live"]
+    assert next(g for g in live["guilds"] if g["guild"] == "yellow")["coins"] == 1
