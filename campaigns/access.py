@@ -245,6 +245,16 @@ def require_member(access: Access) -> None:
         raise PermissionDenied(_("Spectators cannot change the campaign."))
 
 
+def leave_refusal(access: Access) -> str | None:
+    """Why this reader may not leave the campaign, or None: a player leaves; the owner keeps the campaign
+    (they delete it, or first hand its guilds to the others), and a spectator was never in it."""
+    if access.is_owner:
+        return _("The owner cannot leave the campaign: hand your guilds to the others, or delete it.")
+    if not access.is_member:
+        return _("Only a player of this campaign can leave it.")
+    return None
+
+
 def require_guild_editor(access: Access, guild: Guild) -> None:
     require_member(access)
     if not access.may_edit_guild(guild):

@@ -21,6 +21,8 @@ from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 SUMMARIES: dict[str, Promise] = {
     "campaign-created": gettext_lazy("Campaign %(name)s created"),
     "player-joined": gettext_lazy("%(user)s joined"),
+    "player-left": gettext_lazy("%(user)s left the campaign; %(guilds)s is held under their name"),
+    "player-left-no-guild": gettext_lazy("%(user)s left the campaign"),
     "share-link-renewed": gettext_lazy("A new share link was made; the old one no longer opens the sheet"),
     "share-link-revoked": gettext_lazy("The share link was turned off"),
     "scenario-recorded": gettext_lazy("Scenario %(number)s: %(scenario)s recorded, won by %(guild)s"),

@@ -101,6 +101,25 @@ def local_name_text(record: Any) -> str:
 
 
 @register.filter
+def attack_name(card: Any) -> SafeString:
+    """A monster level card's attack name in the reader's language: the Brazilian card's name for a
+    Portuguese reader (the English one as a hint), the English name otherwise. Where no source gives the
+    English name, an English reader sees the Brazilian one marked as such, never as an English name
+    (ux-walkthrough-2 L4)."""
+    english, brazilian = _field(card, "attack_name"), _field(card, "attack_name_pt")
+    if brazilian and NAME_FIELDS.get((get_language() or "").lower()):
+        if english and english != brazilian:
+            return format_html('{} <span class="name-hint" lang="en">({})</span>', brazilian, english)
+        return format_html("{}", brazilian)
+    if english or not brazilian:
+        return format_html("{}", english)
+    note = gettext("The Brazilian name: no English one is known")
+    return format_html(
+        '<span lang="pt-BR">{}</span><abbr class="name-mark" title="{}">{}</abbr>', brazilian, note, MARK
+    )
+
+
+@register.filter
 def animal(word: str) -> str:
     """A guild's animal in the reader's language (an animal the app does not know stays as written)."""
     return str(ANIMALS.get(word, word))

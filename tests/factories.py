@@ -122,8 +122,10 @@ def build_campaign(
     guilds: dict[str, Any] | None = None,
     name: str = "Friday Night Inferno",
     edition: str = "inferno",
+    heroes: bool = True,
 ) -> Campaign:
-    """A campaign with guilds (colour -> player user or None for the owner) and their heroes chosen."""
+    """A campaign with guilds (colour -> player user or None for the owner) and their heroes chosen (or
+    none yet, `heroes=False`: a hero draft or a free choice to come)."""
     campaign = campaign_services.campaign_create(owner=owner, name=name, edition=edition)
     guilds = guilds if guilds is not None else {"yellow": None, "teal": None}
     for colour, player in guilds.items():
@@ -139,6 +141,8 @@ def build_campaign(
             colour=colour,
             player=(player if player is not None else owner).get_username(),
         )
+        if not heroes:
+            continue
         guild_heroes_choose(
             access=access(owner, campaign),
             actor=owner,

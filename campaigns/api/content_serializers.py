@@ -109,6 +109,7 @@ class LevelCardSerializer(serializers.ModelSerializer):
             "attack_kind",
             "attack_dice",
             "attack_name",
+            "attack_name_pt",
             "movement",
             "defense",
             "ability",

@@ -219,7 +219,12 @@ class MonsterLevelCard(Content):
     reward = models.PositiveSmallIntegerField(_("reward"), null=True, blank=True)
     attack_kind = models.CharField(_("attack kind"), max_length=8, choices=AttackKind.choices, blank=True)
     attack_dice = models.PositiveSmallIntegerField(_("attack dice"), null=True, blank=True)
+    # The attack's name as the English card prints it; empty where no source gives it (the base cards' names
+    # come from a Brazilian transcription, FAN-R, and stay in `attack_name_pt`: ux-walkthrough-2 L4).
     attack_name = models.CharField(_("attack name"), max_length=80, blank=True)
+    attack_name_pt = models.CharField(
+        max_length=80, blank=True, help_text="The attack's name on the Brazilian edition's card, where known."
+    )
     movement = models.PositiveSmallIntegerField(_("movement"), null=True, blank=True)
     defense = models.PositiveSmallIntegerField(_("defense"), null=True, blank=True)
     ability = models.TextField(blank=True)

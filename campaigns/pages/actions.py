@@ -43,6 +43,8 @@ class Action:
     call: Callable[..., Any]
     page: str = SHEET
     anchor: str = ""
+    # The write takes the reader out of the campaign (deleted, or left): the answer is the campaign list.
+    away: bool = False
 
     @property
     def for_guild(self) -> bool:
@@ -84,6 +86,11 @@ def _curse_set(*, curse: str, **data: Any) -> Any:
     return inventory.hero_curse_set(curse=curse, **data)
 
 
+def _leave(*, access: Access, actor: Any, revision: int) -> None:
+    # Leaving needs no revision (see `campaign_leave`): the form sends one as every form does.
+    setup.campaign_leave(access=access, actor=actor)
+
+
 class ConfirmUndo(Exception):
     """The undo would take back someone else's change: the page asks before posting it again."""
 
@@ -122,6 +129,8 @@ ACTIONS: dict[str, Action] = {
     "assign": Action(f.AssignForm, guilds.guild_assign, anchor="table"),
     "guild-remove": Action(f.GuildForm, guilds.guild_remove, anchor="table"),
     "rename": Action(f.RenameForm, setup.campaign_rename, anchor="table"),
+    "delete": Action(f.DeleteForm, setup.campaign_delete, anchor="table", away=True),
+    "leave": Action(f.RevisionForm, _leave, anchor="table", away=True),
     "share-renew": Action(f.RevisionForm, setup.share_link_renew, anchor="table"),
     "share-revoke": Action(f.RevisionForm, setup.share_link_revoke, anchor="table"),
     "backup-restore": Action(f.BackupRestoreForm, backups.campaign_backup_restore, anchor="table"),

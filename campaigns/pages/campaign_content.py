@@ -28,7 +28,8 @@ from campaigns.selectors.backups import (
     import_job,
     pack_in_background,
 )
-from campaigns.selectors.content_gaps import content_gaps
+from campaigns.selectors.content_gaps import content_gaps, shown_names
+from campaigns.selectors.field_labels import choice_label, choices_of, field_label
 from campaigns.selectors.overrides import member_campaigns_of, override_rows, record_values
 from campaigns.selectors.pack_schema import MAX_PACK_BYTES
 from campaigns.services import imports, overrides
@@ -38,48 +39,17 @@ IMPORT_STATUS = "campaigns/_import_status.html"
 # Refusals about the whole file rather than one of its values: shown without a path.
 WHOLE_FILE = {None, "__all__", "document", "campaign"}
 
-LABELS = {
-    "life": _("Life"),
-    "overkill": _("Overkill"),
-    "reward": _("Reward (coins)"),
-    "attack_kind": _("Attack kind"),
-    "attack_dice": _("Attack dice"),
-    "attack_name": _("Attack name"),
-    "movement": _("Movement"),
-    "defense": _("Defense"),
-    "ability": _("Ability"),
-    "tier": _("Tier"),
-    "huge": _("Huge"),
-    "figures": _("Figures"),
-    "name": _("Name"),
-    "code": _("Code"),
-    "deck": _("Deck"),
-    "cost": _("Cost"),
-    "copies": _("Copies"),
-    "value": _("Value"),
-    "card_type": _("Card type"),
-    "dice": _("Dice"),
-    "extra_defense": _("Extra Defense"),
-    "extra_life": _("Extra Life"),
-    "rerolls": _("Rerolls"),
-    "effect": _("Effect (in your own words)"),
-    "spawn_tokens": _("Spawn tokens"),
-    "exploration_tokens": _("Exploration tokens"),
-    "brimstone_cards": _("Brimstone cards"),
-    "setup_notes": _("Setup notes"),
-    "quests": _("Quests and what they give"),
-    "monsters": _("Monsters and figures"),
-}
 YES_NO = [("", "—"), ("yes", _("Yes")), ("no", _("No"))]
 
 
 def _field(name: str, rule: tuple[str, Any]) -> forms.Field:
     kind, bound = rule
-    label = LABELS.get(name, name)
+    label = field_label(name)
     if kind == "number":
         return forms.IntegerField(label=label, required=False, min_value=0, max_value=bound)
     if kind == "choice":
-        return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *((v, v) for v in bound)])
+        # Offered by the model's labels ("Melee"), posted by value ("melee").
+        return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *choices_of(name, bound)])
     if kind == "flag":
         return forms.ChoiceField(label=label, required=False, choices=YES_NO)
     widget = forms.Textarea(attrs={"rows": 3}) if bound > 120 else forms.TextInput
@@ -148,8 +118,10 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
     record = record_values(campaign, kind, target) if kind in OVERRIDE_FIELDS and target else None
     form = None
     if record is not None:
+        # Named as the gaps name it, in the reader's language ("Cérbero · nível 2-3").
+        record["name"] = shown_names(campaign.edition, [(kind, target)]).get((kind, target), record["name"])
         for number in record["numbers"]:
-            number["label"] = LABELS.get(number["field"], number["field"])
+            number["label"] = field_label(number["field"])
         posted = request.POST if request.POST.get("action") == "enter" else None
         form = OverrideForm(kind, posted, initial=_initial(kind, record["values"]))
     pack_form = PackForm(request.POST if request.POST.get("action") == "import" else None)
@@ -166,13 +138,36 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
         "record": record,
         "form": form,
         "pack_form": pack_form,
-        "gaps": content_gaps(campaign.edition, campaign),
-        "entries": override_rows(campaign),
+        "gaps": content_gaps(campaign.edition, campaign, as_read=True),
+        "entries": _entries_as_read(campaign, override_rows(campaign)),
         "share": request.GET.get("share", ""),
         "import_job": _import_context(request, campaign.pk, request.GET.get("import")),
         "inline_pack": {"kb": PACK_INLINE_BYTES // 1024, "records": PACK_INLINE_RECORDS},
     }
     return render(request, "campaigns/content.html", context, status=status)
+
+
+def _entries_as_read(campaign: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The campaign's entries with the record's name, each field and each choice in words ("Cerberus ·
+    level 2-3", "Attack kind Melee"), not the targets and fields the API keeps ("cerberus/2-3",
+    "attack_kind melee")."""
+    names = shown_names(campaign.edition, [(row["kind"], row["target"]) for row in rows])
+    return [
+        {
+            **row,
+            "name": names.get((row["kind"], row["target"]), row["target"]),
+            "fields": {
+                field_label(name): _value_as_read(name, value) for name, value in row["fields"].items()
+            },
+        }
+        for row in rows
+    ]
+
+
+def _value_as_read(name: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return dict(YES_NO)["yes" if value else "no"]
+    return choice_label(name, value) if isinstance(value, str) else value
 
 
 def _write(

@@ -13,6 +13,7 @@ from campaigns.pages.campaign_content import refuse_nul
 from campaigns.selectors.content import content_report, editions_list
 from campaigns.selectors.content_reasons import KIND_LABELS
 from campaigns.selectors.content_search import KINDS, MAX_QUERY, content_search
+from campaigns.selectors.field_labels import report_as_read
 
 app_name = "content"
 
@@ -46,7 +47,7 @@ def search(request: HttpRequest) -> HttpResponse:
 def missing(request: HttpRequest) -> HttpResponse:
     """Per edition, what the content packs do not give yet, in words."""
     edition, editions = _edition(request)
-    report = content_report(edition_slug=edition.slug)[edition.slug] if edition else {}
+    report = report_as_read(content_report(edition_slug=edition.slug)[edition.slug]) if edition else {}
     by_kind = [(KIND_LABELS.get(k, k), n) for k, n in report.get("unverified_by_model", {}).items()]
     context = {"edition": edition, "editions": editions, "r": report, "by_kind": by_kind}
     return render(request, "content/missing.html", context)

@@ -87,7 +87,11 @@ def sheet_context(
         view["late_choice"] = bool(draft and draft["done"]) and not view["heroes"]
     taken = {h["hero"] for g in data["guilds"] for h in g["heroes"]}
     allowed = set(data["allowed_next"])
-    context.update(campaign_catalog(access.campaign, taken_heroes=taken, allowed_next=allowed))
+    # A page kept before the table's entries were kept with it has none (`.get`).
+    entered = page.get("entered_curses")
+    context.update(
+        campaign_catalog(access.campaign, taken_heroes=taken, allowed_next=allowed, entered_curses=entered)
+    )
     context.update(_owner_tools(access, page, guilds, join_codes, backups or []))
     context["live"] = (
         _live(page["live"], guilds, page["angel_names"]) if data["live"] and page["live"] else None

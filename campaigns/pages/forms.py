@@ -63,6 +63,10 @@ class RenameForm(RevisionForm):
     name = forms.CharField(label=_("Name"), max_length=120)
 
 
+class DeleteForm(RevisionForm):
+    name = forms.CharField(label=_("Type the campaign's name to delete it"), max_length=120)
+
+
 class JoinCodeForm(RevisionForm):
     hours = forms.IntegerField(label=_("Valid for (hours)"), min_value=1, initial=48)
     max_uses = forms.IntegerField(label=_("Uses"), min_value=1, initial=3)

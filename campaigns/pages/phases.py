@@ -86,7 +86,8 @@ def upgrade_context(access: Access, colour: str | None) -> dict[str, Any]:
         "tabs": tabs(access.campaign.pk, "now"),
     }
     if view:
-        context.update(_phase_details(access, view, guild, badges))
+        own = {g.colour.slug for g in guilds if g.pk in access.guild_ids}
+        context.update(_phase_details(access, view, guild, badges, own))
         context["stage"] = _stage(view)
         if (mine := view["mine"]) and mine["purchased"]:
             left = mine["coins"] - mine["spent"]
@@ -115,13 +116,19 @@ def _stage(view: dict[str, Any]) -> str:
 
 
 def _phase_details(
-    access: Access, view: dict[str, Any], guild: Guild | None, badges: dict[str, Any]
+    access: Access, view: dict[str, Any], guild: Guild | None, badges: dict[str, Any], own: set[str]
 ) -> dict[str, Any]:
+    """`own`: the colours of the guilds the reader plays, whose curse draws come first."""
     mine = view["mine"]
     slugs = set(mine["hand"] + mine["drafted"] + mine["bought"]) if mine else set()
     cards = phases.phase_cards(access.campaign, slugs)
     curses = phases.edition_curses(access.campaign)
-    heroes = phases.hero_names(access.campaign, [d["hero"] for d in view["curse_draws"]])
+    # Only the heroes due a card are listed, the reader's own first, then in seat order: most heroes draw
+    # none, and a row each said so (ux-walkthrough-2 m6: 9 of 12 rows "no card drawn"). One line stands
+    # for the others.
+    due = [d for d in view["curse_draws"] if d.get("draw_count") or d.get("drawn")]
+    due.sort(key=lambda d: d["guild"] not in own)
+    heroes = phases.hero_names(access.campaign, [d["hero"] for d in due])
     details: dict[str, Any] = {
         "draws": [
             {
@@ -129,8 +136,9 @@ def _phase_details(
                 "badge": badges.get(d["guild"]),
                 "hero_name": heroes.get(d["hero"], d["hero"]),
             }
-            for d in view["curse_draws"]
+            for d in due
         ],
+        "undrawn": len(view["curse_draws"]) - len(due),
         "hand": [cards.get(s) for s in mine["hand"]] if mine else [],
         "drafted": [cards.get(s) for s in mine["drafted"]] if mine else [],
         "bought": [cards.get(s) for s in mine["bought"]] if mine else [],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.access import Access, campaign_access
 from campaigns.errors import ConflictError
@@ -315,8 +317,24 @@ def campaign_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     except PermissionDenied as exc:
         form.add_error(None, str(exc) or "You may not do that.")
         return _refused(request, access, spec, action, form, status=403)
+    if spec.away:
+        return _outcome(_away(request, access, action), "saved")
     after = sheet_after_write(access, page=spec.page == SHEET) if request.htmx else access
     return _outcome(_done(request, after, spec, form), "saved")
+
+
+def _away(request: HttpRequest, access: Access, action: str) -> HttpResponse:
+    """The campaign is gone for this reader: say so on the campaign list, where htmx is sent as well."""
+    name = access.campaign.name
+    if action == "delete":
+        messages.success(request, _("The campaign %(name)s was deleted.") % {"name": name})
+    else:
+        left = _("You left %(name)s; its owner can hand your guild to someone else.")
+        messages.success(request, left % {"name": name})
+    url = reverse("campaigns:list")
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
 
 
 def _conflict_notice(access: Access, form: Any) -> str:

@@ -125,11 +125,23 @@ def confidence_mark(sure: dict[str, str] | None, brief: str = "") -> dict[str, A
     return confidence_info(kind, "" if brief else sure.get("source", ""))
 
 
-def records_confidence(records: Iterable[Any]) -> dict[str, Any]:
-    """How sure a number computed from several records is (odds from two dice): the least sure of them."""
+def entry_confidence(record: Any, entry: Any = None) -> dict[str, str]:
+    """How sure the numbers shown together from a record are (a hero's Defense and Life under one mark), as a
+    campaign sees them: the table's where its entry (a `ContentOverride`) gives any of them, its box once the
+    table checked them, else the record's own (`confidence_of`)."""
+    if entry is None:
+        return confidence_of(record)
+    checked = entry.verified_at is not None
+    return {"kind": confidence_kind(verified=checked, entered=not checked), "source": record.source or ""}
+
+
+def records_confidence(records: Iterable[Any], field: str = "") -> dict[str, Any]:
+    """How sure a number computed from several records is (odds from two dice, a deck's size from its
+    cards' copies): the least sure of them; `field` names the one each record gives, so a value a campaign's
+    table entered counts as theirs (below a checked record, above a transcription)."""
     rows = list(records)
-    kinds = [record_confidence(r)["kind"] for r in rows]
-    kind = next((k for k in (DOUBTFUL, FAN, INFERRED) if k in kinds), BOX if kinds else FAN)
+    kinds = [record_confidence(r, field)["kind"] for r in rows]
+    kind = next((k for k in (DOUBTFUL, FAN, INFERRED, TABLE) if k in kinds), BOX if kinds else FAN)
     sources = " ; ".join(dict.fromkeys(_get(r, "source") for r in rows if _get(r, "source")))
     return confidence_info(kind, sources)
 

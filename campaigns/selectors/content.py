@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -144,10 +144,19 @@ def _edition_report(edition: Edition, campaign: Any) -> dict[str, Any]:
     }
 
 
-def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set[str]) -> dict[str, Any]:
+def campaign_catalog(
+    campaign: Any,
+    *,
+    taken_heroes: set[str],
+    allowed_next: set[str],
+    entered_curses: Mapping[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """The content a campaign's forms offer: heroes still free, cards, curses, and the reward cards of the
-    scenarios that may come next."""
+    scenarios that may come next. `entered_curses`: the campaign's own Death Curse values by slug
+    (`entry_overlay`, kept with the page by `sheet_cache.page_snapshot`), laid over the edition's."""
     catalog = edition_catalog(campaign.edition)
+    entered = entered_curses or {}
+    curses = [{**c, **entered.get(c.get("slug", ""), {})} for c in catalog["curses"]]
     rewards = sorted(
         {
             (slug, f"{name_in_language(card)} ({name_in_language(scenario_names)})")
@@ -164,7 +173,7 @@ def campaign_catalog(campaign: Any, *, taken_heroes: set[str], allowed_next: set
         "reward_slots": scoring.reward_slots(max(per_scenario.values(), default=0)),
         "free_heroes": [h for h in catalog["heroes"] if h["slug"] not in taken_heroes],
         "all_cards": catalog["cards"],
-        "all_curses": catalog["curses"],
+        "all_curses": sorted(curses, key=lambda c: (c["value"], c["code"])),
         "reward_cards": rewards,
     }
 
@@ -197,8 +206,19 @@ def _catalog(edition: Edition) -> dict[str, Any]:
             for q in quests.select_related("reward_card", "scenario")
         ],
         "cards": [{"slug": c.slug, **_names(c), "code": c.code, "effect": c.effect} for c in cards],
+        # With how sure each value is (`confidence` filter), and the slug a campaign's entry names.
         "curses": [
-            {"code": c.code, **_names(c), "value": c.value, "takes_slot": c.takes_slot} for c in curses
+            {
+                "slug": c.slug,
+                "code": c.code,
+                **_names(c),
+                "value": c.value,
+                "takes_slot": c.takes_slot,
+                "verified": c.verified,
+                "confidence": c.confidence,
+                "source": c.source,
+            }
+            for c in curses
         ],
         "colours": [{"slug": c.slug, **_names(c), "animal": c.animal} for c in colours],
     }

@@ -223,7 +223,9 @@ def _base_monster(row: Row, editions: Editions) -> list[Planned]:
         "reward": row.number("reward_coins"),
         "attack_kind": row.choice("attack_kind", MonsterLevelCard.AttackKind.values),
         "attack_dice": row.number("attack_dice"),
-        "attack_name": row.text("attack_name_pt"),
+        # The table gives the name printed on the Brazilian card only; the English field keeps what a pack
+        # holds (no source gives the English names: ux-walkthrough-2 L4).
+        "attack_name_pt": row.text("attack_name_pt"),
         "movement": row.number("movement"),
         "defense": row.number("defense"),
         "ability": row.text("ability"),

@@ -12,7 +12,9 @@ from typing import Any
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 
+from campaigns.history_text import name_in_language, names_of
 from campaigns.models import (
     OVERRIDE_FIELDS,
     Campaign,
@@ -26,6 +28,7 @@ from campaigns.models import (
     Scenario,
 )
 from campaigns.selectors.content_reasons import explained
+from campaigns.selectors.field_labels import field_labels
 from campaigns.selectors.overrides import edition_cards, overrides_of
 
 Overrides = dict[tuple[str, str], ContentOverride]
@@ -78,9 +81,12 @@ def _records(edition: Edition) -> Iterator[tuple[str, str, str, Any, list[str]]]
         yield OverrideKind.SCENARIO, scenario.slug, scenario.name, scenario, missing
 
 
-def content_gaps(edition: Edition, campaign: Campaign | None = None) -> list[dict[str, Any]]:
+def content_gaps(
+    edition: Edition, campaign: Campaign | None = None, *, as_read: bool = False
+) -> list[dict[str, Any]]:
     """Every record of the edition still missing a field or a check, with the link to fill it (in the
-    campaign, when given: what its members entered counts as filled)."""
+    campaign, when given: what its members entered counts as filled). `as_read`: as a page lists them, the
+    record named in the reader's language and its fields in words (the API keeps the names and fields)."""
     overrides = overrides_of(campaign) if campaign is not None else {}
     gaps = []
     for kind, target, name, record, missing in _records(edition):
@@ -89,14 +95,64 @@ def content_gaps(edition: Edition, campaign: Campaign | None = None) -> list[dic
             # Why it is listed: a field no source gives, else the source the record rests on (R3).
             reasons = ["no-source"] if left["missing"] else []
             why = explained(record, edition.slug, reasons=reasons)
+            gap = {
+                **_gap(kind, target, name, **left),
+                **{key: why[key] for key in ("reasons", "why", "fill_from")},
+                "fill": fill_url(edition, kind, target, campaign),
+            }
             gaps.append(
-                {
-                    **_gap(kind, target, name, **left),
-                    **{key: why[key] for key in ("reasons", "why", "fill_from")},
-                    "fill": fill_url(edition, kind, target, campaign),
-                }
+                {**gap, "name": _shown_name(record), "missing": field_labels(left["missing"])}
+                if as_read
+                else gap
             )
     return gaps
+
+
+# The model each kind of entry corrects, found by slug (a level card by its monster's).
+ENTRY_MODELS = {
+    OverrideKind.MONSTER_LEVEL: Monster,
+    OverrideKind.MONSTER: Monster,
+    OverrideKind.HERO: Hero,
+    OverrideKind.DEATH_CURSE: DeathCurse,
+    OverrideKind.SCENARIO: Scenario,
+}
+
+
+def shown_names(edition: Edition, keys: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """The records a campaign's entries correct, by (kind, target), named as `content_gaps(as_read=True)`
+    names them; an entry whose record the content lacks (a card a table typed in) keeps its target."""
+    shown: dict[tuple[str, str], str] = {}
+    for kind in {kind for kind, _ in keys}:
+        targets = [target for k, target in keys if k == kind]
+        slugs = {target.partition("/")[0] for target in targets}
+        model = ENTRY_MODELS.get(kind)
+        if kind == OverrideKind.UPGRADE_CARD:
+            found = {c.slug: c for c in edition_cards(edition).filter(slug__in=slugs)}
+        elif model is not None:
+            found = {r.slug: r for r in model.objects.filter(edition=edition, slug__in=slugs)}
+        else:
+            found = {}
+        for target in targets:
+            slug, _, label = target.partition("/")
+            record = found.get(slug)
+            if record is None:
+                continue
+            if kind == OverrideKind.MONSTER_LEVEL:
+                level = gettext("level %(label)s") % {"label": label}
+                shown[(kind, target)] = f"{name_in_language(names_of(record))} · {level}"
+            else:
+                shown[(kind, target)] = _shown_name(record)
+    return shown
+
+
+def _shown_name(record: Any) -> str:
+    """A record's name in the reader's language; a level card is its monster's, with the level."""
+    if isinstance(record, MonsterLevelCard):
+        level = gettext("level %(label)s") % {"label": record.label}
+        return f"{name_in_language(names_of(record.monster))} · {level}"
+    if isinstance(record, DeathCurse):
+        return f"{record.code} {name_in_language(names_of(record))}"
+    return name_in_language(names_of(record))
 
 
 def fill_url(edition: Edition, kind: str, target: str, campaign: Campaign | None = None) -> str:

@@ -96,7 +96,13 @@ def _curse(curse: DeathCurse) -> dict[str, Any]:
 
 
 def _monsters(edition: Edition, words: list[str]) -> Any:
-    fields = ("name", "local_name", "level_cards__ability", "level_cards__attack_name")
+    fields = (
+        "name",
+        "local_name",
+        "level_cards__ability",
+        "level_cards__attack_name",
+        "level_cards__attack_name_pt",
+    )
     matching = Monster.objects.filter(edition=edition).filter(_matching(fields, words)).distinct()
     cards = Prefetch("level_cards", queryset=MonsterLevelCard.objects.order_by("order"))
     return matching.prefetch_related(cards).order_by("name")
@@ -111,7 +117,12 @@ def _monster(monster: Monster) -> dict[str, Any]:
         "name_en_literal": monster.name_en_literal,
         "tier": monster.get_tier_display() if monster.tier else "",
         "levels": [
-            {"label": c.label, "ability": c.ability, "attack_name": c.attack_name}
+            {
+                "label": c.label,
+                "ability": c.ability,
+                "attack_name": c.attack_name,
+                "attack_name_pt": c.attack_name_pt,
+            }
             for c in monster.level_cards.all()
         ],
     }

@@ -228,6 +228,17 @@ def overrides_of(campaign: Campaign) -> dict[tuple[str, str], ContentOverride]:
     return {(o.kind, o.target): o for o in rows}
 
 
+def entry_overlay(entry: ContentOverride | None) -> dict[str, Any]:
+    """What a campaign's entry lays over the record it corrects (a hero, a Death Curse), never saved: the
+    values its table entered, marked as theirs (`entered_fields`, "entered by this table") until the table
+    checks them against its box, then the box's (`verified`). Plain values, so a kept page can hold them."""
+    if entry is None:
+        return {}
+    checked = entry.verified_at is not None
+    overlay = {**entry.fields, "entered_fields": () if checked else tuple(entry.fields)}
+    return {**overlay, "verified": True} if checked else overlay
+
+
 def _layered(card: UpgradeCard, override: ContentOverride | None) -> UpgradeCard:
     if override is not None:
         for name, value in override.fields.items():

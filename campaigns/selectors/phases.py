@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -23,7 +24,8 @@ from campaigns.models import (
     UpgradePhase,
 )
 from campaigns.selectors.campaigns import roster_started
-from campaigns.selectors.overrides import campaign_cards_by_slug
+from campaigns.selectors.confidence import entry_confidence
+from campaigns.selectors.overrides import campaign_cards_by_slug, entry_overlay
 from rules_helpers.box import UPGRADE_HAND
 from rules_helpers.curses import DECK_NOTE, DECK_NOTE_UNKNOWN
 from rules_helpers.drafts import HeroDraft, UpgradeDraft
@@ -185,20 +187,23 @@ def phase_cards(campaign: Campaign, slugs: set[str]) -> dict[str, UpgradeCard]:
     return campaign_cards_by_slug(campaign, slugs)
 
 
+def _as_played(campaign: Campaign, kind: str, records: Iterable[Any]) -> None:
+    """Each record (read fresh, never saved) as this campaign plays it: what its table entered laid over it
+    (`entry_overlay`), and `sure`, how sure the numbers shown together from it are (`entry_confidence`)."""
+    own = {o.target: o for o in ContentOverride.objects.filter(campaign=campaign, kind=kind)}
+    for record in records:
+        entry = own.get(record.slug)
+        record.sure = entry_confidence(record, entry)
+        for name, value in entry_overlay(entry).items():
+            setattr(record, name, value)
+
+
 def edition_curses(campaign: Campaign) -> dict[str, DeathCurse]:
     """The edition's Death Curses by code, each as this campaign plays it: a value or copies its table
-    entered laid over the card (a fresh read, never saved), marked as theirs (`entered_fields`)."""
+    entered laid over the card, marked as theirs (`entered_fields`). The Upgrade Phase's draws, its page and
+    the Death Curse helper opened for the campaign read the deck here."""
     curses = {c.code: c for c in DeathCurse.objects.filter(edition=campaign.edition)}
-    own = {
-        o.target: o for o in ContentOverride.objects.filter(campaign=campaign, kind=OverrideKind.DEATH_CURSE)
-    }
-    for curse in curses.values():
-        entry = own.get(curse.slug)
-        if entry is not None:
-            curse.value = entry.fields.get("value", curse.value)
-            curse.copies = entry.fields.get("copies", curse.copies)
-            curse.entered_fields = () if entry.verified_at else tuple(entry.fields)
-            curse.verified = curse.verified or entry.verified_at is not None
+    _as_played(campaign, OverrideKind.DEATH_CURSE, curses.values())
     return curses
 
 
@@ -208,7 +213,11 @@ def hero_names(campaign: Campaign, slugs: list[str]) -> dict[str, str]:
 
 
 def draftable_heroes(campaign: Campaign) -> dict[str, Hero]:
-    return {h.slug: h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False)}
+    """The heroes the draft deals, each with the Defense and Life this campaign's table entered (as the
+    sheet shows them) and `sure`, the one mark for both."""
+    heroes = {h.slug: h for h in Hero.objects.filter(edition=campaign.edition, is_angel=False)}
+    _as_played(campaign, OverrideKind.HERO, heroes.values())
+    return heroes
 
 
 def hero_draft_view(record: HeroDraftRecord, guild: Guild | None) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from campaigns.selectors.campaigns import (
     recommended_first_scenario,
     recorded_plays,
 )
-from campaigns.selectors.confidence import confidence_kind, confidence_of
+from campaigns.selectors.confidence import entry_confidence
 from campaigns.selectors.seating import next_seating, play_seating
 from rules_helpers import achievements as rules_achievements
 from rules_helpers import editions
@@ -50,7 +50,7 @@ def _hero(gh: GuildHero, slots: int, entered: Entered) -> dict[str, Any]:
         **content_names(gh.hero),
         "defense": numbers.get("defense", gh.hero.defense),
         "life": numbers.get("life", gh.hero.life),
-        "sure": _sure(gh.hero, own),
+        "sure": entry_confidence(gh.hero, own),
         "is_angel": gh.hero.is_angel,
         # The ability's own words (a paraphrase; a disagreement between sources is said in it).
         "ability_name": gh.hero.ability_name,
@@ -75,20 +75,11 @@ def _curse(curse: HeroCurse, own: ContentOverride | None) -> dict[str, Any]:
         "code": curse.curse.code,
         **content_names(curse.curse),
         "value": (own.fields if own is not None else {}).get("value", curse.curse.value),
-        "sure": _sure(curse.curse, own),
+        "sure": entry_confidence(curse.curse, own),
         "takes_slot": curse.curse.takes_slot,
         "slot": curse.slot,
         "from_incomplete_deck": curse.from_incomplete_deck,
     }
-
-
-def _sure(record: Any, own: ContentOverride | None) -> dict[str, str]:
-    """How sure the numbers shown from a record are: the table's where this campaign entered any of them
-    (its box where the table checked them), else the record's own."""
-    if own is None:
-        return confidence_of(record)
-    checked = own.verified_at is not None
-    return {"kind": confidence_kind(verified=checked, entered=not checked), "source": record.source or ""}
 
 
 def _card(item: Any, renamed: Renamed) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.access import Access
 from campaigns.history_text import content_names, event_summary
-from campaigns.models import Campaign, Event, JoinCode
+from campaigns.models import Campaign, Event, JoinCode, OverrideKind
 from campaigns.selectors.campaigns import (
     campaign_events,
     campaign_for_sheet,
@@ -33,6 +33,7 @@ from campaigns.selectors.campaigns import (
     withdrawn_seqs,
 )
 from campaigns.selectors.live import live_state
+from campaigns.selectors.overrides import entry_overlay
 from campaigns.selectors.sheet import sheet_snapshot
 from campaigns.selectors.versions import content_version
 from rules_helpers.drafts import HeroDraft
@@ -122,6 +123,12 @@ def page_snapshot(campaign: Campaign) -> dict[str, Any]:
         "history_more": len(history) > HISTORY_LATEST,
         "live": live_state(campaign),
         "members": campaign_members(campaign),
+        # The Death Curse values its table entered, for the guild forms' list (prefetched: no query).
+        "entered_curses": {
+            o.target: entry_overlay(o)
+            for o in campaign.content_overrides.all()
+            if o.kind == OverrideKind.DEATH_CURSE
+        },
     }
 
 

@@ -7,13 +7,16 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.access import Access, require_owner
+from campaigns.access import Access, leave_refusal, require_owner
 from campaigns.errors import refuse, rule_refusal
-from campaigns.models import Campaign, Edition, JoinCode, Membership
+from campaigns.history_text import names_of
+from campaigns.models import Campaign, Edition, Guild, JoinCode, Membership, SheetDocument
+from campaigns.services.documents import sheet_files_delete
 from campaigns.services.history import Changes, campaign_state_moved, event_record
 from campaigns.services.revisions import claim_campaign_revision
 from rules_helpers.names import check_visible_name
@@ -142,3 +145,45 @@ def share_link_revoke(*, access: Access, actor: Any, revision: Any = None) -> Ca
     Campaign.objects.filter(pk=campaign.pk).update(share_token=None)
     event_record(campaign=campaign, actor=actor, kind="share-link-revoked", message="share-link-revoked")
     return campaign
+
+
+@transaction.atomic
+def campaign_delete(*, access: Access, actor: Any, revision: Any, name: str) -> None:
+    """The owner deletes the campaign with everything in it (guilds, history, backups, printed sheets).
+    There is no Undo, so the owner types the campaign's name, and a stale page is refused (409) rather
+    than deleting a campaign the owner has not seen as it is now."""
+    require_owner(access)
+    campaign = access.campaign
+    if " ".join((name or "").split()).casefold() != " ".join(campaign.name.split()).casefold():
+        refuse("name", _("That is not the campaign's name; nothing was deleted."))
+    claim_campaign_revision(campaign, revision)
+    files = [f for f in SheetDocument.objects.filter(campaign=campaign).values_list("file", flat=True) if f]
+    campaign_id = campaign.pk
+    campaign.delete()
+    campaign_state_moved(campaign_id)
+    transaction.on_commit(lambda: sheet_files_delete(files))
+
+
+@transaction.atomic
+def campaign_leave(*, access: Access, actor: Any) -> None:
+    """A player leaves the campaign: the sheet keeps their guilds and what they did, held under their name
+    for the owner to hand to someone else, and the campaign no longer opens for them. It needs no revision:
+    leaving changes no number, and it must work from any page, however old. A tap the player's phone still
+    sends is refused (404), and a guild's old revision makes any other stale write on it a 409."""
+    refusal = leave_refusal(access)
+    if refusal:
+        refuse("campaign", refusal)
+    campaign = access.campaign
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk", flat=True).first()
+    username = actor.get_username()
+    held = Guild.objects.filter(campaign=campaign, player_id=access.user_id)
+    colours = [g.colour for g in held.select_related("colour")]
+    held.update(player=None, player_name=username[:60], revision=F("revision") + 1)
+    Membership.objects.filter(campaign=campaign, user_id=access.user_id).delete()
+    event_record(
+        campaign=campaign,
+        actor=actor,
+        kind="player-left",
+        message="player-left" if colours else "player-left-no-guild",
+        params={"user": username, "guilds": [names_of(c) for c in colours]},
+    )

@@ -281,11 +281,12 @@ def sheet_documents_prune(*, keep: int | None = None) -> int:
     with transaction.atomic():
         files = [name for name in old.values_list("file", flat=True) if name]
         deleted = old.delete()[0]
-        transaction.on_commit(lambda: _delete_files(files))
+        transaction.on_commit(lambda: sheet_files_delete(files))
     return deleted
 
 
-def _delete_files(names: list[str]) -> None:
+def sheet_files_delete(names: list[str]) -> None:
+    """Delete stored sheet files (after the rows that named them are gone, on commit)."""
     storage = SheetDocument._meta.get_field("file").storage
     for name in names:
         try:

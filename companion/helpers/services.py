@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.errors import rule_of
-from campaigns.models import DeathCurse, Edition
+from campaigns.models import Campaign, DeathCurse, Edition
 from campaigns.selectors.confidence import records_confidence
 from campaigns.selectors.dice import edition_dice, edition_dice_records
+from campaigns.selectors.phases import edition_curses
 from campaigns.selectors.versions import content_version
 from rules_helpers import box, curses, dice, editions, monsters, odds, spawn
 
@@ -180,10 +181,17 @@ class HeroDeaths:
 
 
 def death_curses_draw(
-    *, edition: Edition, heroes: Sequence[HeroDeaths], seed: int | None = None
+    *,
+    edition: Edition,
+    heroes: Sequence[HeroDeaths],
+    seed: int | None = None,
+    campaign: Campaign | None = None,
 ) -> CurseDrawResult:
-    """Each hero, in table order, draws one card per Death token and per 2 Damnation and keeps the highest."""
-    cards = list(DeathCurse.objects.filter(edition=edition).order_by("value", "code"))
+    """Each hero, in table order, draws one card per Death token and per 2 Damnation and keeps the highest.
+
+    For a campaign of that edition (opened from it, its reader's access already checked) the deck is the
+    one its Upgrade Phase draws from: the values and copies its table entered (`edition_curses`)."""
+    cards = _curse_cards(edition, campaign)
     if not cards:
         message = _("%(edition)s has no Death Curse cards entered yet.") % {"edition": edition.name}
         raise ValidationError({"edition": [message]})
@@ -199,8 +207,17 @@ def death_curses_draw(
     with rule_of("heroes"):
         drawn = curses.draw_curses(deck, counts, rng=rng)
     draws = [_hero_draw(hero, count, drawn[hero], by_code) for hero, count in counts]
-    sure = records_confidence(cards)
+    # The deck's size rests on its cards' copies (a campaign's table may have entered them).
+    sure = records_confidence(cards, "copies")
     return CurseDrawResult(edition, draws, seed, len(deck), deck_note(edition, cards), sure)
+
+
+def _curse_cards(edition: Edition, campaign: Campaign | None) -> list[DeathCurse]:
+    """The edition's curse cards by value then code (the order a seed shuffles, so a seed replays), as the
+    campaign plays them when it plays this edition."""
+    if campaign is None or campaign.edition_id != edition.pk:
+        return list(DeathCurse.objects.filter(edition=edition).order_by("value", "code"))
+    return sorted(edition_curses(campaign).values(), key=lambda card: (card.value, card.code))
 
 
 def _hero_draw(

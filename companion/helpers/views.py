@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -117,6 +118,13 @@ def percent(p: float) -> str:
     return _("%(percent)s%%") % {"percent": number_format(round(p * 100, 1), 1)}
 
 
+def as_sentence(refusal: str) -> str:
+    """A rule's refusal said on its own on a page: a sentence (capital letter, full stop). The rules word
+    their refusals as clauses ("two Spawn tokens show the same pair …"), which the API puts beside a field."""
+    text = capfirst(refusal.strip())
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
 def row_percents(chances: list[float]) -> list[str]:
     """Chances that make up a whole, each as `percent` says it, adding up to 100 % on the screen."""
     return [
@@ -189,7 +197,7 @@ def spawn(request: HttpRequest) -> HttpResponse:
                 figures=data["figures"], tokens=data["tokens"], seed=data["seed"], choices=data["choices"]
             )
         except ValidationError as exc:
-            form.add_error(None, exc.messages)
+            form.add_error(None, [as_sentence(message) for message in exc.messages])
         else:
             context["spawn"] = _spawn_context(result, data["rows"], data["tokens"])
             _remember(request, table, data)
@@ -296,9 +304,9 @@ def _why_boxed(outcome: Any, labels: list[str]) -> str:
 @throttled_like_the_api
 def death_curses(request: HttpRequest) -> HttpResponse:
     posted = request.POST if request.method == "POST" else None
+    table = _curses_table(request, offer=posted is None)
     if posted is not None and "add_hero" in posted:
-        return _with_one_more_hero(request, posted)
-    table = _curses_table(request)
+        return _with_one_more_hero(request, posted, table)
     edition = table["campaign"].edition.slug if table else "inferno"
     edition_form = EditionForm(posted, initial={"edition": edition})
     offered = table["heroes"] if table and posted is None else None
@@ -315,6 +323,7 @@ def death_curses(request: HttpRequest) -> HttpResponse:
                 edition=edition_form.cleaned_data["edition"],
                 heroes=heroes.heroes(),
                 seed=edition_form.cleaned_data["seed"],
+                campaign=table["campaign"] if table else None,
             )
         except ValidationError as exc:
             edition_form.add_error(None, exc.messages)
@@ -323,29 +332,39 @@ def death_curses(request: HttpRequest) -> HttpResponse:
     return _render(request, "helpers/curses.html", "helpers/_curses_result.html", context)
 
 
-def _curses_table(request: HttpRequest) -> dict[str, Any] | None:
-    """With ?campaign=<id> (its members and share-link readers, else 404): the form starts with the
-    campaign's heroes and the Death tokens and Damnation counted live, so a draw is one tap."""
+def _curses_table(request: HttpRequest, *, offer: bool) -> dict[str, Any] | None:
+    """With ?campaign=<id> (its members and share-link readers, else 404): the draw is the campaign's, from
+    the deck its table corrected, and the form posts back with the same query (`query`). `offer`: the form
+    starts with the campaign's heroes and the Death tokens and Damnation counted live (a draw is one tap)."""
     pk = request.GET.get("campaign")
     if not pk:
         return None
-    access = campaign_access(user=request.user, pk=pk, share_token=request.GET.get("share"))
-    heroes = curse_draw_heroes(access.campaign)[: services.MAX_HEROES]
-    return {
-        "campaign": access.campaign,
-        "heroes": [
+    share = request.GET.get("share")
+    access = campaign_access(user=request.user, pk=pk, share_token=share)
+    query = {"campaign": access.campaign.pk, **({"share": share} if share else {})}
+    table: dict[str, Any] = {"campaign": access.campaign, "query": urlencode(query)}
+    if offer:
+        heroes = curse_draw_heroes(access.campaign)[: services.MAX_HEROES]
+        table["heroes"] = [
             {"hero": local_name_text(h["hero"]), "deaths": h["deaths"], "damnation": h["damnation"]}
             for h in heroes
-        ],
-    }
+        ]
+    return table
 
 
-def _with_one_more_hero(request: HttpRequest, posted: QueryDict) -> HttpResponse:
+def _with_one_more_hero(
+    request: HttpRequest, posted: QueryDict, table: dict[str, Any] | None
+) -> HttpResponse:
     """Without JavaScript, "Add a hero" posts the form back with one more empty row."""
     data = posted.copy()
     total = int(data.get("heroes-TOTAL_FORMS") or 0)
     data["heroes-TOTAL_FORMS"] = str(min(total + 1, services.MAX_HEROES))
-    context = {"edition_form": EditionForm(data), "heroes": HeroFormSet(data, prefix="heroes"), "drew": False}
+    context = {
+        "edition_form": EditionForm(data),
+        "heroes": HeroFormSet(data, prefix="heroes"),
+        "drew": False,
+        "table": table,
+    }
     return render(request, "helpers/curses.html", {**context, "tabs": campaign_tabs(request)})
 
 

@@ -313,7 +313,7 @@
   function refetchPart(event) {
     var elt = requester(event.detail);
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (verb !== "get" || !elt || !elt.matches || !elt.matches("[data-sections][hx-trigger]")) return;
+    if (verb !== "get" || !elt || !elt.matches || !elt.matches("[data-refetch]")) return;
     window.setTimeout(function () {
       if (window.htmx) window.htmx.trigger(document.body, "phase-changed");
     }, POLL_MS);

@@ -66,6 +66,19 @@ def phone(browser: object, live_server: object) -> Iterator[object]:
         pytest.fail("Content-Security-Policy refused: " + " | ".join(refused[:5]))
 
 
+def console_errors(page: object) -> list[str]:
+    """The errors the page logs to the console from now on (htmx logs a selector that finds nothing, a
+    script its exceptions), collected in the list returned; one per line, with where it came from."""
+    errors: list[str] = []
+
+    def keep(message: object) -> None:
+        if message.type == "error":
+            errors.append(f"{page.url}: {message.text}")
+
+    page.on("console", keep)
+    return errors
+
+
 def _csp_refusal(message: object, refused: list[str]) -> None:
     if message.type == "error" and "Content Security Policy" in message.text:
         refused.append(message.text)

@@ -4,9 +4,11 @@ Olga (owner, Yellow), Fred (Teal), Gina (Purple) and Hank (Gray): the campaign i
 the join link, the heroes are drafted, scenario 1 is tracked live and recorded through the review step, the
 upgrade phase is played on every phone (draft, buy, move, discard, undo), the winner chooses scenario 2, and
 scenario 2 is recorded by the form. Along the way: a tapped control stays within 50 px of where it was after
-each write, a second phone sees the change within 2 s, the tap counts of recording and of a spawn, number
-fields >= 44 px, and at the end the numbers on the sheet. The server's draws (hero deal, Starting Areas,
-upgrade deals, curses) come from one seeded generator, so the night plays the same way on every run.
+each write, a second phone sees the change within 2 s, three quick taps add 3, two taps made offline wait on
+the phone and are both made once it is back, a Death Curse draw takes at most 4 taps, the win shows on every
+phone within 2 s, the quests completed live reach the record, the tap counts of recording and of a spawn,
+number fields >= 44 px, and at the end the numbers on the sheet. The server's draws (hero deal, Starting
+Areas, upgrade deals, curses) come from one seeded generator, so the night plays the same way on every run.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import expect
 
-from campaigns.models import Campaign, UpgradePhase
+from campaigns.models import Campaign, PlayResult, UpgradePhase
 from campaigns.services import hero_draft, seating, upgrade
 from companion.helpers import services as helpers
+from tests.browser.conftest import controlled_by_the_service_worker
 from tests.browser.table_phones import (
     PHONE_800,
     Phone,
@@ -225,14 +228,19 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tu
     assert int(gray_coins.inner_text()) > coins_before, "the kill paid Gray its coins"
 
     _spawn(hank)
+    _quick_taps(campaign, phones)
+    _offline_taps(campaign, phones)
+    _curse_draw(olga)
 
     teal = fred.page.locator("#live article.g-teal")
     for n in range(3):
         quest = teal.locator("button.quest").first
         fred.still(quest, keep=teal.locator("h3"), what=f"quest {n + 1}", taps=taps)
-        follows(olga, page.locator("#live article.g-teal .quest.done").nth(n), f"Teal's quest {n + 1}")
+        if n < 2:
+            follows(olga, page.locator("#live article.g-teal .quest.done").nth(n), f"Teal's quest {n + 1}")
+    _the_win_on_every_phone(phones)
 
-    taps.tap(page.get_by_role("link", name="Review the results and record"))
+    taps.tap(page.locator("#live .won").get_by_role("link", name="Review and record"))
     page.get_by_role("button", name="Record these results").wait_for()
     reviewed = review_numbers(page, PLAYERS.values())
     assert reviewed["gray"][0] > 0 and reviewed["purple"][1] == 1 and reviewed["yellow"][1] == 1, reviewed
@@ -245,7 +253,98 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tu
     assert taps.count <= 15, f"recording from the live tracker took {taps.count} taps"
     play = refreshed(campaign).plays.get()
     assert play.status == "recorded" and play.results.get(winner=True).guild.colour.slug == "teal"
+    # The quests completed live are in the record (the quest chart, the PDF, the finale's Savior check):
+    # Fred's three, and Gray's PvP quest on Purple, ticked by the kill Gina recorded.
+    quests = dict(PlayResult.objects.filter(play=play).values_list("guild__colour__slug", "quests"))
+    assert len(quests["teal"]) == 3 and quests["gray"] == ["pvp:purple"], quests
+    assert quests["yellow"] == quests["purple"] == [], quests
     return reviewed
+
+
+def _counter(phone: Phone, colour: str, name: str):
+    """A guild's counter on the live tracker, as the phone shows it ("3", or "5 · waiting")."""
+    return phone.page.locator(f"#live article.g-{colour} .tap:has(.tap-label:text-is('{name}'))")
+
+
+def _quick_taps(campaign: Campaign, phones: dict[str, Phone]) -> None:
+    """M2: Fred taps Teal's Treasure three times, 150 ms apart; the three are added up on his phone (3 at
+    once), saved, and Olga's phone shows 3 within 2 s."""
+    fred, olga = phones["fred"], phones["olga"]
+    page = fred.page
+    plus = page.get_by_role("button", name="Teal Treasure: one more", exact=True)
+    plus.scroll_into_view_if_needed()
+    page.evaluate("document.querySelectorAll('.write-status').forEach((line) => line.remove())")
+    for _ in range(3):
+        plus.click()
+        page.wait_for_timeout(150)
+    expect(_counter(fred, "teal", "Treasure").locator("output")).to_have_text("3")
+    page.locator(".write-status[data-state=saved]").first.wait_for()
+    follows(olga, _counter(olga, "teal", "Treasure").locator("output", has_text=re.compile(r"^3$")), "3 taps")
+    teal = campaign.guilds.get(colour__slug="teal")
+    assert teal.results.get(play__status="in-progress").treasure == 3
+
+
+def _offline_taps(campaign: Campaign, phones: dict[str, Phone]) -> None:
+    """V1/V2: Gina's phone loses the connection; her two taps on Purple's Coins wait on the phone (the
+    counter says "· waiting"), nothing reaches the server, and both are made in order once she is back;
+    Hank's phone then shows them."""
+    gina, hank = phones["gina"], phones["hank"]
+    page = gina.page
+    purple = campaign.guilds.get(colour__slug="purple")
+    before = purple.results.get(play__status="in-progress").coins
+    controlled_by_the_service_worker(page)
+    page.context.set_offline(True)
+    try:
+        plus = page.get_by_role("button", name="Purple Coins: one more", exact=True)
+        plus.scroll_into_view_if_needed()
+        plus.click()
+        page.locator(".write-status[data-state=error]", has_text="No connection").wait_for()
+        plus.click()
+        page.locator("[data-offline-queued]", has_text="2 changes waiting").wait_for()
+        expect(_counter(gina, "purple", "Coins").locator("output")).to_have_text(f"{before + 2} · waiting")
+        assert purple.results.get(play__status="in-progress").coins == before
+    finally:
+        page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(_counter(gina, "purple", "Coins").locator("output")).to_have_text(str(before + 2), timeout=20_000)
+    assert purple.results.get(play__status="in-progress").coins == before + 2
+    expect(_counter(hank, "purple", "Coins").locator("output")).to_have_text(str(before + 2), timeout=5_000)
+
+
+def _curse_draw(olga: Phone) -> None:
+    """Olga draws Death Curses for the table: Helpers, Death Curses, Draw (the campaign's heroes offered with
+    the Death tokens counted live, nothing typed): 4 taps at most. GF: one card per Death token."""
+    page = olga.page
+    sheet = page.url
+    taps = Taps()
+    taps.tap(page.locator(".tabbar").get_by_role("link", name="Helpers"))
+    taps.tap(page.get_by_role("link", name=re.compile("^Death Curses")))
+    page.get_by_text("check the numbers, then draw").wait_for()
+    taps.tap(page.get_by_role("button", name="Draw Death Curses"))
+    # Yellow's hero with Olga's Death token and Purple's killed hero draw one card each.
+    expect(page.locator("#result .curse.kept")).to_have_count(2)
+    assert taps.count <= 4, f"a Death Curse draw took {taps.count} taps"
+    page.goto(sheet)
+    page.locator("#live article.live-guild").first.wait_for()
+
+
+def _the_win_on_every_phone(phones: dict[str, Phone]) -> None:
+    """BR:205 "the scenario immediately ends and that player is victorious": within 2 s every phone says at
+    the top of its live tracker that Teal won; the owner is one tap from the review, the others wait."""
+    for phone in phones.values():
+        won = phone.page.locator("#live .won", has_text="Teal has won scenario 1")
+        if phone.name == "fred":
+            won.wait_for()
+        else:
+            follows(phone, won, "the win")
+        counters = phone.page.locator("#live .counters").first
+        assert won.bounding_box()["y"] < counters.bounding_box()["y"], f"{phone.name}: the win is below"
+        review = won.get_by_role("link", name="Review and record")
+        if phone.name == "olga":
+            assert review.count() == 1
+        else:
+            assert review.count() == 0
+            assert "Waiting for the owner to record the results." in won.inner_text()
 
 
 def _upgrade_phase(campaign: Campaign, phones: dict[str, Phone]) -> None:

@@ -187,21 +187,10 @@ def test_other_phones_follow_and_a_stale_tap_is_sent_again(demo, held_phone, bro
 
 
 def test_the_hero_draft_keeps_the_thumbs_place(phone, django_user_model):
-    from campaigns.services import campaigns as setup
-    from campaigns.services.guilds import guild_add
-    from tests.factories import access, refreshed
+    from tests.factories import build_campaign
 
     owner = django_user_model.objects.create_user("olga", password=DEMO_PASSWORD)
-    campaign = setup.campaign_create(owner=owner, name="Draft Night", edition="inferno")
-    for colour in ("yellow", "teal"):
-        campaign = refreshed(campaign)
-        guild_add(
-            access=access(owner, campaign),
-            actor=owner,
-            revision=campaign.revision,
-            colour=colour,
-            player="olga",
-        )
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": None}, name="Draft Night", heroes=False)
     log_in(phone, "olga")
     phone.goto(f"/campaigns/{campaign.pk}/hero-draft/?guild=yellow")
     deal = phone.get_by_role("button", name="Deal the heroes")

@@ -4,13 +4,16 @@ source gives is marked, and the texts taken from other sources are the app's own
 
 from __future__ import annotations
 
+import csv
 import difflib
 import html as html_lib
+import importlib
 import json
 import re
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
@@ -22,9 +25,11 @@ from campaigns.models import (
     Circle,
     DeathCurse,
     Edition,
+    ExplorationTokenKind,
     GuildColour,
     Hero,
     Monster,
+    MonsterLevelCard,
     Quest,
     Scenario,
     Title,
@@ -292,65 +297,142 @@ def test_english_names_no_source_gives_are_marked_as_literal_translations():
     assert DeathCurse.objects.filter(name_en_literal=True).count() == 5
 
 
+# --- Attack names: the Brazilian card's in its own field ---------------------------------------------
+
+NEW_NAMES = importlib.import_module("campaigns.migrations.0020_base_attack_names_and_inferno_trap")
+
+
+def _table_attack_names() -> dict[str, str]:
+    """Each base monster's level-1 attack name as the table gives it: FAN-R's transcription of the Brazilian
+    card (fixtures/content-data/base-monsters-level1.csv, `attack_name_pt`)."""
+    with (PACKS / "content-data" / "base-monsters-level1.csv").open(encoding="utf-8", newline="") as handle:
+        return {row["slug"]: row["attack_name_pt"] for row in csv.DictReader(handle) if row["attack_name_pt"]}
+
+
+def test_no_monster_level_card_holds_a_portuguese_attack_name_in_its_english_field():
+    """L4 (ux-walkthrough-2 L4, Portuguese in the English UI; content-check-2 §3a: the base attack names are
+    FAN-R's transcription of the Brazilian cards, and no source gives them in English): in the packs and in
+    the database, no level card's English `attack_name` is a Portuguese name; the ten base level-1 cards
+    carry theirs in `attack_name_pt`."""
+    table = _table_attack_names()
+    assert len(table) == 10
+    portuguese = set(table.values()) | set(
+        MonsterLevelCard.objects.exclude(attack_name_pt="").values_list("attack_name_pt", flat=True)
+    )
+    for pack in ("inferno.json", "arcadia-quest.json"):
+        for record in json.loads((PACKS / pack).read_text("utf-8")):
+            if record["model"] == "campaigns.monsterlevelcard":
+                assert record["fields"]["attack_name"] not in portuguese, (pack, record["fields"]["monster"])
+    assert not MonsterLevelCard.objects.filter(attack_name__in=portuguese).exists()
+    base = MonsterLevelCard.objects.filter(monster__edition__slug="arcadia-quest", label="1")
+    assert dict(base.values_list("monster__slug", "attack_name_pt")) == table
+    assert set(base.values_list("attack_name", flat=True)) == {""}  # no source gives the English names
+
+
+def test_an_english_reader_sees_a_base_attack_name_marked_as_the_brazilian_one():
+    """ux-walkthrough-2 L4: the English monster lookup does not pass the Brazilian attack name off as an
+    English one: it is marked (the dagger, as a monster name no English source gives) and tagged as
+    Portuguese; a Portuguese reader sees it as it is printed on the Brazilian card."""
+    url = "/helpers/monsters/?monster=arcadia-quest/minotaur&scenario=1"
+    english = Client().get(url, **EN).content.decode()
+    assert (
+        '“<span lang="pt-BR">Chifrada</span><abbr class="name-mark" '
+        'title="The Brazilian name: no English one is known">\u2020</abbr>”' in english
+    )
+    portuguese = Client().get(url, **PT).content.decode()
+    assert "“Chifrada”" in portuguese
+
+
+def test_an_existing_database_gets_the_attack_names_and_the_trap_text_the_packs_ship():
+    """Migration 0020 on rows as the packs shipped them before (FAN-R's names in `attack_name`, the Inferno
+    Trap's near-copy of BR:246): the names move to `attack_name_pt` and the Trap reads as the pack does now;
+    a name or text an admin wrote over is left alone."""
+    base = MonsterLevelCard.objects.filter(monster__edition__slug="arcadia-quest", label="1")
+    for slug, name in _table_attack_names().items():
+        base.filter(monster__slug=slug).update(attack_name=name, attack_name_pt="")
+    base.filter(monster__slug="troll").update(attack_name="Head Crush")  # an admin's own English name
+    trap = ExplorationTokenKind.objects.filter(edition__slug="inferno", slug="trap")
+    shipped = trap.get().effect
+    trap.update(effect=NEW_NAMES.TRAP_NEAR_COPY)
+    NEW_NAMES.attack_names_to_portuguese(apps, None)
+    NEW_NAMES.trap_in_own_words(apps, None)
+    names = {c.monster.slug: (c.attack_name, c.attack_name_pt) for c in base.select_related("monster")}
+    assert names["minotaur"] == ("", "Chifrada")
+    assert names["troll"] == ("Head Crush", "")
+    assert sum(1 for english, _pt in names.values() if english == "") == 9
+    assert trap.get().effect == shipped == NEW_NAMES.TRAP_OWN_WORDS
+
+
 # --- The app's own sentences ------------------------------------------------------------------------
 
 # The sources' sentences (FAN-E list.html, BR seed lines, FAN-X items.xml), quoted to show the app's differ.
-SOURCES = {
-    ("hero", "angel-eyes"): "For each CRIT she rolls on an attack, you may unexhaust one card from an Ally.",
-    (
-        "hero",
-        "justicar",
-    ): "For each Wound he deals, you may remove 1 Death Token, or 1 Damnation from an Ally.",
-    ("hero", "the-wanderer"): "For each Wound he deals, you may heal one Wound from an Ally.",
-    ("hero", "kisha"): "[+1 Reroll] for every equipped non-Magic Ranged attack card.",
-    (
-        "hero",
-        "jack-jack",
-    ): "If his attack rolls any Hits, you may switch one of the target's Upgrade cards with "
+FAN_E_ABILITIES = {
+    "angel-eyes": "For each CRIT she rolls on an attack, you may unexhaust one card from an Ally.",
+    "justicar": "For each Wound he deals, you may remove 1 Death Token, or 1 Damnation from an Ally.",
+    "the-wanderer": "For each Wound he deals, you may heal one Wound from an Ally.",
+    "kisha": "[+1 Reroll] for every equipped non-Magic Ranged attack card.",
+    "jack-jack": "If his attack rolls any Hits, you may switch one of the target's Upgrade cards with "
     "another from their Guild (before rolling Defense).",
-    ("hero", "diana"): "When attacking a Close Enemy with a Bow or Thrown Weapon, may target one extra Close "
+    "diana": "When attacking a Close Enemy with a Bow or Thrown Weapon, may target one extra Close "
     "Enemy per CRIT rolled.",
-    ("hero", "jaimie"): "May exhaust her Hero card to Move a Close Character up to 2 Spaces away (this Move "
+    "jaimie": "May exhaust her Hero card to Move a Close Character up to 2 Spaces away (this Move "
     "doesn't trigger Guard Reaction).",
-    ("token", "trap"): "The Hero who collects it immediately suffers an automatic Wound and the token is "
-    "discarded.",
-    (
-        "token",
-        "refreshing-potion",
-    ): "An active Hero may freely discard this token during his turn to unexhaust "
+}
+BR_TOKENS = {
+    "trap": "The Hero who collects it immediately suffers an automatic Wound and the token is discarded.",
+    "refreshing-potion": "An active Hero may freely discard this token during his turn to unexhaust "
     "all of his cards, removing all Guild tokens from the cards belonging to that Hero.",
-    (
-        "token",
-        "healing-potion",
-    ): "An active Hero may freely discard this token during his turn to recover all "
+    "healing-potion": "An active Hero may freely discard this token during his turn to recover all "
     "his Life, discarding any Wound tokens and Death Curse cards he may possess. This can't be used while an "
     "attack is being resolved.",
-    (
-        "card",
-        "nova-bolt",
-    ): "if any CRITS are rolled when attacking with the Nova Bolt card, the attack may also "
-    "target a second Enemy Close to the primary target. Both targets suffer the full number of hits obtained "
-    "in the Attack roll.",
-    ("card", "life-drain"): "Each Hit heals 1 Wound from this Hero.",
+}
+# Keyed by (edition, kind, slug): both packs hold a "trap", and each edition's record is checked on its own
+# against the sources it was written from. FAN-E lists the Inferno heroes; the base rules' tokens (BR:242-246)
+# are a source of both packs' tokens (the Inferno records cite "RB p28; BR; FAN-L"); Nova Bolt (BR:166) and
+# Life Drain (FAN-X) are base starter cards.
+SOURCES: dict[tuple[str, str, str], str] = {
+    **{("inferno", "hero", slug): text for slug, text in FAN_E_ABILITIES.items()},
+    **{
+        (edition, "token", slug): text
+        for edition in ("inferno", "arcadia-quest")
+        for slug, text in BR_TOKENS.items()
+    },
+    ("arcadia-quest", "card", "nova-bolt"): "if any CRITS are rolled when attacking with the Nova Bolt card, "
+    "the attack may also target a second Enemy Close to the primary target. Both targets suffer the full "
+    "number of hits obtained in the Attack roll.",
+    ("arcadia-quest", "card", "life-drain"): "Each Hit heals 1 Wound from this Hero.",
 }
 MODELS = {"hero": ("campaigns.hero", "ability"), "token": ("campaigns.explorationtokenkind", "effect")}
 MODELS["card"] = ("campaigns.upgradecard", "effect")
 
 
-def _pack_texts() -> dict[tuple[str, str], str]:
+def _pack_texts() -> dict[tuple[str, str, str], str]:
+    """Each pack's text of every quoted record, keyed by its own edition (no pack overwrites another's)."""
     texts = {}
     for pack in ("inferno.json", "arcadia-quest.json"):
         for record in json.loads((PACKS / pack).read_text("utf-8")):
+            fields = record["fields"]
             for kind, (model, field) in MODELS.items():
-                if record["model"] == model and (kind, record["fields"]["slug"]) in SOURCES:
-                    texts[(kind, record["fields"]["slug"])] = record["fields"][field]
+                key = (fields.get("edition", [""])[0], kind, fields.get("slug"))
+                if record["model"] == model and key in SOURCES:
+                    assert key not in texts, key
+                    texts[key] = fields[field]
     return texts
 
 
-@pytest.mark.parametrize("key", sorted(SOURCES))
+def test_every_quoted_source_is_checked_against_its_own_editions_record():
+    """content-check-2 §1b: the Inferno Trap was a near-copy of BR:246 while the base one was not; keyed by
+    (kind, slug) alone, the base record hid it. Each edition's record is read and compared on its own."""
+    texts = _pack_texts()
+    assert set(texts) == set(SOURCES)
+    assert texts[("inferno", "token", "trap")] != texts[("arcadia-quest", "token", "trap")]
+
+
+@pytest.mark.parametrize("key", sorted(SOURCES), ids="/".join)
 def test_an_ability_or_effect_is_the_apps_own_sentence(key):
-    """content-check-2 §1b: FAN-E (7 abilities), BR:242-246 (Trap and the two potions), BR:166 (Nova Bolt)
-    and FAN-X (Life Drain) were near-copies; the app says the same in other words, every number kept."""
+    """content-check-2 §1b: FAN-E (7 abilities), BR:242-246 (Trap and the two potions, in both editions),
+    BR:166 (Nova Bolt) and FAN-X (Life Drain) were near-copies; the app says the same in other words, every
+    number kept."""
     text = _pack_texts()[key]
     source = SOURCES[key]
     assert difflib.SequenceMatcher(None, text.lower(), source.lower()).ratio() < 0.7, text

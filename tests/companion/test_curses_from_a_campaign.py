@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from campaigns.models import GuildHero, HeroResult
+from campaigns.models import DeathCurse, GuildHero, HeroResult
 from campaigns.services.live import live_start
+from campaigns.services.overrides import content_override_set
 from tests.factories import access, build_campaign, client_for, refreshed
 
 pytestmark = pytest.mark.django_db
@@ -56,3 +57,57 @@ def test_the_tokens_counted_live_are_offered_and_drawn_in_one_tap(owner):
 def test_another_campaigns_heroes_are_not_offered(owner, player):
     campaign = build_campaign(owner, guilds={"yellow": None})
     assert client_for(player).get(f"/helpers/death-curses/?campaign={campaign.pk}").status_code == 404
+
+
+# --- The deck its table corrected (issue 28) ------------------------------------------------------------
+
+DRAW = {"edition": "inferno", "seed": "7", "heroes-TOTAL_FORMS": "1", "heroes-INITIAL_FORMS": "0",
+        "heroes-0-hero": "Diana", "heroes-0-deaths": "2", "heroes-0-damnation": "0"}  # fmt: skip
+
+
+def _enter(user, campaign, target, **fields):
+    content_override_set(
+        access=access(user, campaign), actor=user, kind="death-curse", target=target, fields=fields
+    )
+
+
+def _drawn(body: str) -> list[str]:
+    """Each drawn card's list item, as the result shows it."""
+    return re.findall(r'<li class="curse (?:kept|discarded)" data-number>(.*?)</li>', body, re.S)
+
+
+def test_a_draw_opened_from_a_campaign_is_from_the_deck_its_table_corrected(owner, client):
+    """BR:224 (one card per Death token, the highest kept; RB:1628-1630) from the 24-card deck whose values
+    and copies are a fan transcription (GF:207, FAN-AQH): a table that counted its own deck entered them, and
+    the helper opened from its campaign draws what its Upgrade Phase would, each value marked as the table's;
+    another campaign's entry never reaches it, nor a draw opened from no campaign."""
+    campaign, other = build_campaign(owner), build_campaign(owner, name="Another table")
+    amnesia = DeathCurse.objects.get(edition__slug="inferno", slug="amnesia")
+    for curse in DeathCurse.objects.filter(edition__slug="inferno").exclude(pk=amnesia.pk):
+        _enter(owner, campaign, curse.slug, copies=0)
+    _enter(owner, campaign, "amnesia", value=amnesia.value + 5, copies=6)
+    _enter(owner, other, "amnesia", value=amnesia.value + 7)
+    # A share-link reader may see the campaign, so it draws from its deck too; the form posts back to it.
+    query = f"?campaign={campaign.pk}&share={campaign.share_token}"
+    page = client.get(f"/helpers/death-curses/{query}").content.decode()
+    assert f'action="/helpers/death-curses/{query.replace("&", "&amp;")}"' in page
+    body = client.post(f"/helpers/death-curses/{query}", DRAW).content.decode()
+    cards = _drawn(body)
+    assert len(cards) == 2
+    for card in cards:
+        assert f'aria-label="Value {amnesia.value + 5}">{amnesia.value + 5}</span>' in card
+        assert 'class="conf conf-table"' in card
+    # Its deck is the 6 copies the table counted, and its size is the table's.
+    deck = re.search(r"<span data-number>This deck has 6 cards\.(.*?)</span></div>", body, re.S)
+    assert deck and 'class="conf conf-table"' in deck.group(1)
+    elsewhere = client_for(owner).post(f"/helpers/death-curses/?campaign={other.pk}", DRAW).content.decode()
+    assert f">{amnesia.value + 5}</span>" not in elsewhere and "This deck has 24 cards" in elsewhere
+    plain = client.post("/helpers/death-curses/", DRAW).content.decode()
+    assert "conf-table" not in plain and "This deck has 24 cards" in plain
+    assert all(f">{amnesia.value + 5}</span>" not in c for c in _drawn(plain))
+
+
+def test_a_campaign_the_reader_may_not_see_draws_nothing(owner, player):
+    campaign = build_campaign(owner, guilds={"yellow": None})
+    response = client_for(player).post(f"/helpers/death-curses/?campaign={campaign.pk}", DRAW)
+    assert response.status_code == 404

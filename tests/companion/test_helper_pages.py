@@ -186,13 +186,53 @@ def test_the_ticket_scalper_places_figures_without_rolling(client):
         ({"mode": "choose", "choice_1": "4"}, "Token 4 is not on the board"),
         ({"mode": "choose", "choice_1": "2"}, "only choose a free Spawn token"),
         ({"token_3_a": "crit"}, "Token 3 needs both of its symbols"),
-        ({"token_3_a": "crit", "token_3_b": "melee"}, "two Spawn tokens show the same pair"),
+        ({"token_3_a": "crit", "token_3_b": "melee"}, "Two Spawn tokens show the same pair"),
         ({"figure_1": "", "figure_2": ""}, "Enter the figure in slot 1"),
     ],
 )
 def test_a_bad_spawn_says_what_is_wrong(client, change, message):
     body = client.post("/helpers/spawn/", {**SPAWN, **change}, **HTMX).content.decode()
     assert 'role="alert"' in body and message in body
+
+
+def test_a_spawn_rows_odds_are_rounded_and_add_up_to_100_percent(client):
+    """ux-walkthrough-2 V16: 1/6 read 16.6 % and a row added up to 99.8 %. game-facts "Dice faces": the
+    Attack die shows melee x3, ranged x2, crit x1 and a spawn reads 2 of them as a pair, so Sword + Crit is
+    2 * 3/36 = 1/6, Bow + Bow 4/36 and the box the rest (26/36)."""
+    body = client.post(
+        "/helpers/spawn/", {**SPAWN, "figure_2": "", "token_2_occupants": "0", "seed": 3}
+    ).content.decode()
+    odds = dict(re.findall(r"<li><span>([^<]*)</span> <span>([\d.]+)%</span></li>", body))
+    assert odds == {"Token 1 (Sword + Crit)": "16.7", "Token 2 (Bow + Bow)": "11.1", "Box": "72.2"}
+    assert sum(float(p) for p in odds.values()) == pytest.approx(100)
+
+
+@pytest.mark.parametrize(
+    ("change", "language", "sentence"),
+    [
+        (
+            {"token_3_a": "crit", "token_3_b": "melee"},
+            "en",
+            "Two Spawn tokens show the same pair of symbols, so a roll could not pick one.",
+        ),
+        (
+            {"token_3_a": "crit", "token_3_b": "melee"},
+            "pt-br",
+            "Dois Marcadores de Entrada de Monstro mostram o mesmo par de símbolos, então uma rolagem não "
+            "poderia escolher um.",
+        ),
+        (
+            {"mode": "choose", "choice_1": "2"},
+            "en",
+            "The Ticket Scalper may only choose a free Spawn token, and token 1 is Full.",
+        ),
+    ],
+)
+def test_a_spawn_refused_by_the_rules_says_so_in_a_sentence(client, change, language, sentence):
+    """ux-walkthrough-2 V16: the refusal "two Spawn tokens show …" began lower-case with no full stop, unlike
+    the page's other messages (the rules word it as a clause, which the API keeps beside its field)."""
+    body = client.post("/helpers/spawn/", {**SPAWN, **change}, HTTP_ACCEPT_LANGUAGE=language, **HTMX)
+    assert f"<li>{sentence}</li>" in body.content.decode()
 
 
 # --- Death Curses -------------------------------------------------------------------------------------

@@ -152,6 +152,24 @@ def test_make_run_serves_the_static_files_with_debug_off(monkeypatch, tmp_path):
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in local.MIDDLEWARE
 
 
+def test_make_run_sends_the_static_files_compressed(monkeypatch, tmp_path, client):
+    """Issue 27: under `make run` no collectstatic made compressed copies, so GZip (before WhiteNoise in the
+    local settings) compresses what WhiteNoise serves from the app's folders; production is unchanged."""
+    from django.test import override_settings
+
+    from companion.settings import base
+
+    local = _local_settings(monkeypatch, tmp_path)
+    gzip, whitenoise = "django.middleware.gzip.GZipMiddleware", "whitenoise.middleware.WhiteNoiseMiddleware"
+    assert local.MIDDLEWARE.index(gzip) < local.MIDDLEWARE.index(whitenoise)
+    assert base.MIDDLEWARE.index(gzip) > base.MIDDLEWARE.index(whitenoise)
+    with override_settings(
+        MIDDLEWARE=local.MIDDLEWARE, WHITENOISE_USE_FINDERS=True, WHITENOISE_AUTOREFRESH=True
+    ):
+        response = type(client)().get("/static/css/app.css", HTTP_ACCEPT_ENCODING="gzip")
+        assert response.status_code == 200 and response["Content-Encoding"] == "gzip"
+
+
 def test_make_run_says_the_debug_pages_stay_off_on_the_lan(lan, monkeypatch, capsys):
     monkeypatch.setenv("DJANGO_DEBUG", "true")
     hosting.main(["0.0.0.0", "8000"])

@@ -219,10 +219,15 @@ def test_the_campaign_monsters_page_marks_the_level_bracket(player, campaign):
 
 
 def test_the_dice_helper_marks_the_faces_and_every_odds_line(client):
-    """N9, GF:251: the odds come from the fan dice apps' faces."""
+    """N9, GF:251: the odds come from the fan dice apps' faces, so the chance of each number of Wounds
+    says so on its own row, as the "at least 1 Wound" line does."""
     html = client.post("/helpers/dice/", {**DICE, "seed": 3}).content.decode()
-    found = assert_every_number_marked(html, at_least=1, page="dice")
+    rows = html.count('<span class="odds-p">')
+    found = assert_every_number_marked(html, at_least=1 + rows, page="dice")
     assert any("At least 1 Wound" in n["text"] for n in found)
+    per_wounds = [n for n in found if re.match(r"\s*\d+ Wounds?\b", n["text"]) and "%" in n["text"]]
+    assert rows >= 2 and len(per_wounds) == rows
+    assert all(n["marks"] == ["fan"] for n in per_wounds)
     assert kinds_of(found) == {"fan"}
     # The odds heading and both dice lists carry it too.
     assert html.count('class="conf conf-fan"') >= 4

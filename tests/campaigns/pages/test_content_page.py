@@ -94,3 +94,36 @@ def test_the_monster_lookup_opened_from_the_campaign_shows_its_entries(campaign,
     # Without the campaign, or for another campaign's reader, the edition's card: still empty.
     assert "<dd data-number>7<" not in member_client.get(url.split("&campaign")[0]).content.decode()
     assert client_for(None).get(url).status_code == 404
+
+
+def _panel(html: str, title_id: str) -> str:
+    start = html.index(f'id="{title_id}"')
+    return html[start : html.index("</section>", start)]
+
+
+def test_the_gaps_name_each_record_and_its_fields_in_the_readers_words(campaign, member_client):
+    """ux-walkthrough-2 V17: "What is still missing" listed slugs and field names ("the-judge · nível 1:
+    life, overkill, …, attack_kind"); it names the monster and the stats as the reader's language does."""
+    english = _panel(member_client.get(page(campaign)).content.decode(), "gaps-title")
+    assert "Cerberus · level 1" in english
+    assert "missing: Life, Overkill, Reward (coins), Attack kind, Attack dice, Movement, Defense" in english
+    assert "attack_kind" not in english and "cerberus/1" not in english.replace("target=cerberus/1", "")
+    brazilian = member_client.get(page(campaign), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    gaps = _panel(brazilian, "gaps-title")
+    assert "Cérbero · nível 1" in gaps and "Vida, Massacre" in gaps and "Tipo de ataque" in gaps
+
+
+def test_the_form_offers_an_attack_kind_by_its_name_and_keeps_the_value(campaign, member_client):
+    """ux-walkthrough-2 V17: the content form offered "melee / ranged" in lower case; it offers the model's
+    labels and still saves the value the API and the packs know."""
+    form = member_client.get(page(campaign, CERBERUS)).content.decode()
+    assert '<option value="melee">Melee</option>' in form and '<option value="ranged">Ranged</option>' in form
+    brazilian = member_client.get(page(campaign, CERBERUS), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert '<option value="melee">Corpo a corpo</option>' in brazilian
+    assert '<h2 id="record-title">Cérbero · nível 1</h2>' in brazilian
+    data = {"action": "enter", "kind": "monster-level", "target": "cerberus/1", "life": "7"}
+    assert member_client.post(page(campaign), {**data, "attack_kind": "melee"}).status_code == 302
+    assert ContentOverride.objects.get(campaign=campaign).fields == {"life": 7, "attack_kind": "melee"}
+    entries = _panel(member_client.get(page(campaign)).content.decode(), "entries-title")
+    assert "<strong>Cerberus · level 1</strong>" in entries and "Life 7 · Attack kind Melee" in entries
+    assert "attack_kind" not in entries

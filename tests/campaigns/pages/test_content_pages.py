@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -64,7 +66,9 @@ def test_the_missing_page_shows_every_section_of_the_report():
     assert "the English Campaign Book" in scenarios
     assert "Cerberus" in _section(html, "missing-monsters")
     assert "Attack die" in _section(html, "missing-components")
-    assert "name_pt" in _section(html, "missing-translations")
+    # The field a translation fills, in words (ux-walkthrough-2 V17), not the field's name.
+    translations = _section(html, "missing-translations")
+    assert "Missing: Brazilian Portuguese name" in translations and "name_pt" not in translations
     assert "/campaigns/content/fill/?edition=inferno" in _section(html, "missing-gaps")
 
 
@@ -126,3 +130,14 @@ def test_the_upgrade_draft_shows_each_card_effect(player, campaign):
     first_scenario(campaign.owner, campaign, upgrade_on_paper=False)
     html = client_for(player).get(f"/campaigns/{campaign.pk}/upgrade/").content.decode()
     assert html.count('<span class="effect" lang="en">Test effect: +1 die.</span>') == 6  # the hand of 6
+
+
+@pytest.mark.parametrize("edition", ["inferno", "arcadia-quest"])
+def test_the_missing_page_names_fields_and_decks_in_words(edition):
+    """ux-walkthrough-2 V17: "What is still missing" showed the fields' names ("brimstone_cards", "name_pt",
+    "awarded_to") and the decks' ("level-1"); a player reads "Brimstone cards", "Level 1"."""
+    html = Client().get(f"/content/missing/?edition={edition}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    shown = re.sub(r"<[^>]+>", " ", html[html.index("<main") :])
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", shown), "a field's name is shown"
+    assert not re.findall(r"\blevel-\d\b", shown), "a deck's slug is shown"
+    assert "Missing:" in shown

@@ -161,3 +161,21 @@ def test_the_table_says_why_no_guild_joins_once_a_scenario_is_played(owner):
     first_scenario(owner, campaign)
     page = client_for(owner).get(f"/campaigns/{campaign.pk}/?open=table").content.decode()
     assert 'id="no-guild-add"' in page and "no guild joins once a scenario is played" in page
+
+
+OWNER_SEES = "The campaign's owner can see every guild's hand, to choose for an absent player."
+
+
+def test_a_player_is_told_the_owner_can_see_every_hand(owner, player):
+    """ux-walkthrough-2 m11: the owner's "Show the hand of" shows any guild's hand, and players were not
+    told; their part of the draft says so in one line (the owner, who knows, is not told)."""
+    campaign = build_campaign(owner, guilds={})
+    Membership.objects.create(campaign=campaign, user=player)
+    for colour, holder in (("yellow", "olga"), ("teal", "fred")):
+        data = {"revision": refreshed(campaign).revision, "colour": colour, "holder": holder}
+        act(owner, campaign, "guild-add", data)
+    act(owner, campaign, "hero-draft-start", {"revision": refreshed(campaign).revision})
+    url = f"/campaigns/{campaign.pk}/hero-draft/"
+    assert OWNER_SEES in client_for(player).get(url).content.decode()
+    owners = client_for(owner).get(url).content.decode()
+    assert "Show the hand of" in owners and OWNER_SEES not in owners

@@ -6,10 +6,9 @@ import pytest
 
 from campaigns.models import Membership
 from campaigns.services import campaigns as setup
-from campaigns.services.guilds import guild_add
 from campaigns.services.hero_draft import hero_draft_start
 from tests.campaigns.pages.helpers import HTMX, act, first_scenario
-from tests.factories import access, campaign_rev, client_for, guild_rev, open_guild, refreshed
+from tests.factories import access, build_campaign, campaign_rev, client_for, guild_rev, open_guild
 
 pytestmark = pytest.mark.django_db
 
@@ -24,18 +23,8 @@ def guild_ids(html):
 
 def without_heroes(owner, player, colours=("yellow", "teal")):
     """Guilds added (Yellow the owner's, Teal the player's), nobody has chosen heroes yet."""
-    campaign = setup.campaign_create(owner=owner, name="No heroes yet", edition="inferno")
-    Membership.objects.get_or_create(campaign=campaign, user=player)
-    for colour, who in zip(colours, (owner, player), strict=False):
-        campaign = refreshed(campaign)
-        guild_add(
-            access=access(owner, campaign),
-            actor=owner,
-            revision=campaign.revision,
-            colour=colour,
-            player=who.get_username(),
-        )
-    return refreshed(campaign)
+    guilds = dict(zip(colours, (None, player), strict=False))
+    return build_campaign(owner, guilds=guilds, name="No heroes yet", heroes=False)
 
 
 def test_the_owner_sees_only_the_guild_they_play(owner, campaign):

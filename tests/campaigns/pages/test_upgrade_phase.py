@@ -1,5 +1,7 @@
 """The upgrade phase through the pages: hidden hands, picks, buying, the status part, the owner's tools."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -9,7 +11,7 @@ from campaigns.selectors.inventory import heroes_for_bought_cards
 from rules_helpers.drafts import UpgradeDraft
 from rules_helpers.inventory import free_slot
 from tests.campaigns.pages.helpers import HTMX, act, first_scenario
-from tests.factories import client_for, guild_rev, level_one_deck, refreshed
+from tests.factories import client_for, guild_rev, level_one_deck, record, refreshed, result_line
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +187,40 @@ def test_a_bought_card_never_lands_under_a_death_curse(owner, drafting):
     assert act(owner, drafting, "upgrade-buy", buy).status_code == 302
     bought = InventoryCard.objects.filter(guild=guild).exclude(pk__in=before).get()
     assert (bought.hero_id, bought.slot) != (hero.pk, covered)
+
+
+def _curses_panel(html: str) -> str:
+    start = html.index('id="curses-title"')
+    return html[start : html.index("</section>", start)]
+
+
+def test_the_curse_draws_list_the_heroes_who_drew_the_readers_guild_first(owner, player, campaign):
+    """ux-walkthrough-2 m6: the list showed every hero (9 of 12 "no card drawn") and Yellow first for every
+    player. BR:224: a hero draws one Death Curse card per Death token, so the four heroes with none draw
+    nothing and one line says so; the reader's own guild comes first."""
+    level_one_deck()
+    lines = [
+        result_line("yellow", winner=True, coins=4, heroes=[{"hero": "diana", "deaths": 1}]),
+        result_line("teal", coins=3, heroes=[{"hero": "natasha", "deaths": 2}]),
+    ]
+    played = record(owner, campaign, "ferry-of-the-dead", lines, upgrade_on_paper=False)
+    url = f"/campaigns/{played.pk}/upgrade/"
+
+    def heroes_listed(user):
+        panel = _curses_panel(client_for(user).get(url).content.decode())
+        return re.findall(r'<p class="draw-head">.*?<strong>([^<]+)</strong>', panel, re.S), panel
+
+    teal_first, panel = heroes_listed(player)
+    assert teal_first == ["Natasha", "Diana"]
+    assert panel.count("No other hero drew a Death Curse.") == 1 and "no card drawn" not in panel
+    assert heroes_listed(owner)[0] == ["Diana", "Natasha"]  # Olga plays Yellow
+
+
+def test_a_player_is_told_the_owner_can_see_every_hand(owner, player, drafting):
+    """ux-walkthrough-2 m11: the owner's "Show the hand of" shows any guild's hand, and players were not
+    told; their part of the phase says so in one line (the owner, who knows, is not told)."""
+    told = "The campaign's owner can see every guild's hand, to choose for an absent player."
+    url = f"/campaigns/{drafting.pk}/upgrade/"
+    assert told in client_for(player).get(url).content.decode()
+    owners = client_for(owner).get(url).content.decode()
+    assert "Show the hand of" in owners and told not in owners

@@ -10,11 +10,13 @@ import re
 import pytest
 from django.core.management import call_command
 
-from campaigns.models import DeathCurse, Hero, HeroCurse, UpgradePhase
+from campaigns.models import DeathCurse, Hero, HeroCurse, HeroDraftRecord, UpgradePhase
 from campaigns.selectors.content_gaps import content_gaps
 from campaigns.selectors.overrides import overrides_pack
+from campaigns.services.hero_draft import hero_draft_start
 from campaigns.services.overrides import content_override_set, content_override_verify, content_pack_import
-from tests.factories import access, build_campaign, client_for, record, result_line, sheet
+from rules_helpers.drafts import HeroDraft
+from tests.factories import access, build_campaign, client_for, record, refreshed, result_line, sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +110,68 @@ def test_a_pack_of_hero_and_curse_corrections_travels_and_can_be_promoted(owner,
     diana = Hero.objects.get(edition__slug="inferno", slug="diana")
     amnesia = DeathCurse.objects.get(edition__slug="inferno", slug="amnesia")
     assert (diana.life, amnesia.copies) == (9, 4) and "promoted" in diana.source
+
+
+def _curse_options(html):
+    """The guild form's Death Curse list: each option's text by the curse's code."""
+    select = re.search(r'<select id="curse-yellow" name="curse"[^>]*>(.*?)</select>', html, re.S)
+    assert select, "the guild's tools list the Death Curses"
+    return dict(re.findall(r'<option value="([^"]+)">([^<]*)</option>', select.group(1)))
+
+
+def test_the_guilds_curse_list_offers_the_values_the_table_entered(owner):
+    """FAN-AQH (rules-replay-2 §6): the curse values are a fan transcription; the list a guild records its
+    kept curse from shows each value with its mark, the table's own where it corrected one, ✓ once checked,
+    and never another campaign's."""
+    campaign, other = build_campaign(owner), build_campaign(owner, name="Another table")
+    amnesia = DeathCurse.objects.get(edition__slug="inferno", slug="amnesia")
+    _enter(owner, campaign, "death-curse", "amnesia", value=amnesia.value + 5)
+    _enter(owner, other, "death-curse", "amnesia", value=amnesia.value + 7)
+    mine = client_for(owner).get(f"/campaigns/{campaign.pk}/mine/").content.decode()
+    options = _curse_options(mine)
+    assert options[amnesia.code] == f"Amnesia (value {amnesia.value + 5}✎)"
+    assert options["D-00"] == "No Curse (value 0*)"
+    sheet_page = client_for(owner).get(f"/campaigns/{campaign.pk}/?open=guild-yellow").content.decode()
+    assert _curse_options(sheet_page)[amnesia.code] == f"Amnesia (value {amnesia.value + 5}✎)"
+    untouched = DeathCurse.objects.get(edition__slug="inferno", slug="amnesia")
+    assert untouched.value == amnesia.value  # the edition's card is not changed
+    elsewhere = build_campaign(owner, name="A third table")
+    third = _curse_options(client_for(owner).get(f"/campaigns/{elsewhere.pk}/mine/").content.decode())
+    assert third[amnesia.code] == f"Amnesia (value {amnesia.value}*)"
+    content_override_verify(access=access(owner, campaign), actor=owner, kind="death-curse", target="amnesia")
+    checked = _curse_options(client_for(owner).get(f"/campaigns/{campaign.pk}/mine/").content.decode())
+    assert checked[amnesia.code] == f"Amnesia (value {amnesia.value + 5}✓)"
+
+
+def _dealt(owner, name):
+    """Two guilds without heroes and the hero draft dealt to them with one seed (the same hands)."""
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": None}, name=name, heroes=False)
+    hero_draft_start(access=access(owner, campaign), actor=owner, revision=campaign.revision, seed=5)
+    return refreshed(campaign)
+
+
+def _hand_card(html, slug):
+    card = re.search(rf'<label class="hand-card" for="hero-{slug}">(.*?)</label>', html, re.S)
+    assert card, slug
+    return card.group(1)
+
+
+def test_the_hero_draft_deals_the_heroes_with_the_numbers_the_table_entered(owner):
+    """FAN-E (GF §9): the heroes' Defense and Life are a fan transcription; a table that corrected a hero for
+    its campaign sees the draft deal it with its own numbers, marked as its own (as on the sheet), and
+    another table's correction of the same hero stays with that table."""
+    campaign, other = _dealt(owner, "Drafting"), _dealt(owner, "Drafting too")
+    draft = HeroDraft.from_dict(HeroDraftRecord.objects.get(campaign=campaign).state)
+    first, second = draft.hand("yellow")[:2]
+    hero = Hero.objects.get(edition__slug="inferno", slug=first)
+    _enter(owner, campaign, "hero", first, defense=hero.defense + 3, life=11)
+    _enter(owner, other, "hero", first, defense=hero.defense + 5, life=13)
+    html = client_for(owner).get(f"/campaigns/{campaign.pk}/hero-draft/?guild=yellow").content.decode()
+    card = _hand_card(html, first)
+    assert f"Defense {hero.defense + 3} · Life 11" in card and 'class="conf conf-table"' in card
+    assert "Life 13" not in html
+    plain = Hero.objects.get(edition__slug="inferno", slug=second)
+    untouched = _hand_card(html, second)
+    assert f"Defense {plain.defense} · Life {plain.life}" in untouched and "conf-table" not in untouched
+    theirs = client_for(owner).get(f"/campaigns/{other.pk}/hero-draft/?guild=yellow").content.decode()
+    assert f"Defense {hero.defense + 5} · Life 13" in _hand_card(theirs, first)
