@@ -159,6 +159,7 @@ TERMS: dict[str, Promise] = {
     "scenario": pgettext_lazy("content kind", "scenario"),
     "hero": pgettext_lazy("content kind", "hero"),
     "death-curse": pgettext_lazy("content kind", "Death Curse"),
+    "die": pgettext_lazy("content kind", "die"),
 }
 
 # The fields that may hold a record's name in a language (as `companion.content_names.NAME_FIELDS`, which the

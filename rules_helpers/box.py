@@ -60,6 +60,8 @@ SPAWN_TILE_SLOTS = 5
 SPAWN_TOKENS_IN_BOX = 5
 SPACE_CAPACITY = 2
 
-# Dice faces come from two fan dice apps, not from the physical dice (GF:64-68), so they stay parameters.
+# Each die of the box is a d6 (GF:67-68, GF:254); which face shows what comes from two fan dice apps, not from
+# the physical dice (GF:64-68), so the faces stay parameters.
+FACES_PER_DIE = 6
 ATTACK_FACES = ("melee", "melee", "melee", "ranged", "ranged", "crit")
 DEFENSE_FACES = ("shield", "crit", "blank", "blank", "blank", "blank")

@@ -20,12 +20,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rules_helpers.box import ATTACK_FACES, DEFENSE_FACES
+from rules_helpers.box import ATTACK_FACES, DEFENSE_FACES, FACES_PER_DIE
 from rules_helpers.counts import check_count
-from rules_helpers.refusals import RuleError, Words
+from rules_helpers.refusals import CountError, RuleError, Words
 
 CRIT = "crit"
-KNOWN_FACES = frozenset({"melee", "ranged", "shield", "crit", "blank"})
+# Every face a die of the box shows (GF:64-68), in the order a form offers them.
+FACES = ("melee", "ranged", "shield", "crit", "blank")
+KNOWN_FACES = frozenset(FACES)
 ATTACK_KINDS = ("melee", "ranged")
 DEFENSE = "defense"
 # A CRIT always counts as a success, whatever the roll (p.18).
@@ -91,6 +93,33 @@ def _checked_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
     if all(face == CRIT for face in faces):
         raise ValueError("a die whose every face is a crit would add extra dice forever")
     return faces
+
+
+def check_die_faces(faces: object) -> tuple[str, ...]:
+    """A die's faces as a table enters them from its own box (a campaign's correction, GF:251 N9): exactly
+    `FACES_PER_DIE` (a d6, GF:67-68, GF:254), each one of the faces the rules know, and not a CRIT on every
+    face (every CRIT adds a die, RB p.18: such a die would never stop rolling)."""
+    if (
+        not isinstance(faces, list | tuple)
+        or len(faces) != FACES_PER_DIE
+        or not all(isinstance(face, str) for face in faces)
+    ):
+        raise CountError(
+            "a die has exactly %(count)s face: give it as a list of one face",
+            "a die has exactly %(count)s faces: give them as a list of %(count)s faces, one for each",
+            number="count",
+            count=FACES_PER_DIE,
+        )
+    unknown = sorted(set(faces) - KNOWN_FACES)
+    if unknown:
+        raise RuleError(
+            "not a face of a die: %(unknown)s; each face is one of %(known)s",
+            unknown=", ".join(repr(face[:20]) for face in unknown),  # a pack may hold any text: echo a little
+            known=", ".join(FACES),
+        )
+    if all(face == CRIT for face in faces):
+        raise RuleError("a die whose every face is a CRIT would add extra dice forever")
+    return tuple(faces)
 
 
 ATTACK_DIE, DEFENSE_DIE = "attack", "defense"

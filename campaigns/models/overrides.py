@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules_helpers.dice import FACES
+
 from .campaign import Campaign
 from .catalog import Monster, MonsterLevelCard
 from .catalog_cards import UpgradeCard
@@ -25,10 +27,13 @@ class OverrideKind(models.TextChoices):
     SCENARIO = "scenario", _("Scenario")
     HERO = "hero", _("Hero")
     DEATH_CURSE = "death-curse", _("Death Curse")
+    DIE = "die", _("Die")
 
 
 # (type, bound): "number" with its highest value, "text" with its longest length, "choice" with its values,
-# "flag" a yes/no. Sane caps far above any card of the box, far below the columns' range.
+# "flag" a yes/no, "faces" a die's faces (a list of one of its values per face, checked whole by
+# `rules_helpers.dice.check_die_faces`). Sane caps far above any card of the box, far below the columns'
+# range.
 def _number(high: int) -> tuple[str, int]:
     return ("number", high)
 
@@ -87,6 +92,12 @@ OVERRIDE_FIELDS: dict[str, dict[str, tuple[str, object]]] = {
     OverrideKind.DEATH_CURSE: {
         "value": _number(20),
         "copies": _number(20),
+    },
+    # A die's faces and how many of it the box holds, as the table's box has them: the dice helper opened
+    # from the campaign rolls these faces and works its odds out from them (FAN-D, GF:251, N9).
+    OverrideKind.DIE: {
+        "faces": ("faces", FACES),
+        "in_box": _number(20),
     },
 }
 TARGET_LENGTH = 170

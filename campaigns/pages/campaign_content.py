@@ -34,6 +34,7 @@ from campaigns.selectors.overrides import member_campaigns_of, override_rows, re
 from campaigns.selectors.pack_schema import MAX_PACK_BYTES
 from campaigns.services import imports, overrides
 from companion.parsers import json_depth
+from rules_helpers.box import FACES_PER_DIE
 
 IMPORT_STATUS = "campaigns/_import_status.html"
 # Refusals about the whole file rather than one of its values: shown without a path.
@@ -56,22 +57,69 @@ def _field(name: str, rule: tuple[str, Any]) -> forms.Field:
     return forms.CharField(label=label, required=False, max_length=bound, widget=widget)
 
 
+def face_fields(name: str) -> list[str]:
+    """The selects of a die's faces, one per face (`faces_1` … `faces_6`)."""
+    return [f"{name}_{number}" for number in range(1, FACES_PER_DIE + 1)]
+
+
 class OverrideForm(forms.Form):
-    """One record's fields, each bounded as the service bounds it; an empty field is left as it is."""
+    """One record's fields, each bounded as the service bounds it; an empty field is left as it is. A die's
+    faces (one field of the service, a list) are six selects, "Face 1" to "Face 6", entered together."""
 
     def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = OVERRIDE_FIELDS[kind]
+        # The service's fields offered as several of the form's: {"faces": ["faces_1", …]}.
+        self.grouped: dict[str, list[str]] = {}
         for name, rule in self.rules.items():
-            self.fields[name] = _field(name, rule)
+            if rule[0] == "faces":
+                self.grouped[name] = self._faces(name, rule[1])
+            else:
+                self.fields[name] = _field(name, rule)
+
+    def _faces(self, name: str, values: Any) -> list[str]:
+        choices = [("", "—"), *choices_of(name, values)]
+        for number, part in enumerate(face_fields(name), start=1):
+            label = _("Face %(number)s") % {"number": number}
+            self.fields[part] = forms.ChoiceField(label=label, required=False, choices=choices)
+        return face_fields(name)
+
+    def groups(self) -> list[dict[str, Any]]:
+        """Each grouped field as the page shows it: its name, its selects and what was refused in them."""
+        return [
+            {
+                "label": field_label(name),
+                "fields": [self[part] for part in parts],
+                "errors": [error for part in parts for error in self[part].errors],
+            }
+            for name, parts in self.grouped.items()
+        ]
+
+    def single_fields(self) -> list[forms.BoundField]:
+        parts = {part for parts in self.grouped.values() for part in parts}
+        return [self[name] for name in self.fields if name not in parts]
 
     def entered(self) -> dict[str, Any]:
         values = {}
+        parts = {part for parts in self.grouped.values() for part in parts}
         for name, value in self.cleaned_data.items():
-            if value in (None, ""):
+            if value in (None, "") or name in parts:
                 continue
             values[name] = value == "yes" if self.rules[name][0] == "flag" else value
+        for name, grouped in self.grouped.items():
+            chosen = [self.cleaned_data.get(part) for part in grouped]
+            if any(chosen):
+                # A face left empty is not guessed: the die is refused whole, by the rule (six faces).
+                values[name] = [face for face in chosen if face]
         return values
+
+    def beside_fields(self, exc: ValidationError) -> ValidationError:
+        """The service's refusal of a grouped field (a die's faces) said with its selects, on the first."""
+        if not hasattr(exc, "error_dict"):
+            return exc
+        return ValidationError(
+            {self.grouped[f][0] if f in self.grouped else f: m for f, m in exc.message_dict.items()}
+        )
 
 
 class PackForm(forms.Form):
@@ -105,8 +153,17 @@ def refuse_nul(*values: str) -> None:
 
 
 def _initial(kind: str, values: dict[str, Any]) -> dict[str, Any]:
-    flags = {n for n, (k, _b) in OVERRIDE_FIELDS[kind].items() if k == "flag"}
-    return {n: ({True: "yes", False: "no"}.get(v, "") if n in flags else v) for n, v in values.items()}
+    rules = OVERRIDE_FIELDS[kind]
+    initial: dict[str, Any] = {}
+    for name, value in values.items():
+        shape = rules.get(name, ("", None))[0]
+        if shape == "flag":
+            initial[name] = {True: "yes", False: "no"}.get(value, "")
+        elif shape == "faces":
+            initial.update(zip(face_fields(name), value if isinstance(value, list) else [], strict=False))
+        else:
+            initial[name] = value
+    return initial
 
 
 def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
@@ -122,6 +179,7 @@ def campaign_content(request: HttpRequest, pk: int) -> HttpResponse:
         record["name"] = shown_names(campaign.edition, [(kind, target)]).get((kind, target), record["name"])
         for number in record["numbers"]:
             number["label"] = field_label(number["field"])
+            number["shown"] = _value_as_read(number["field"], number["value"])
         posted = request.POST if request.POST.get("action") == "enter" else None
         form = OverrideForm(kind, posted, initial=_initial(kind, record["values"]))
     pack_form = PackForm(request.POST if request.POST.get("action") == "import" else None)
@@ -167,6 +225,8 @@ def _entries_as_read(campaign: Any, rows: list[dict[str, Any]]) -> list[dict[str
 def _value_as_read(name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return dict(YES_NO)["yes" if value else "no"]
+    if isinstance(value, list):  # a die's faces, in the order entered
+        return "/".join(choice_label(name, str(item)) for item in value)
     return choice_label(name, value) if isinstance(value, str) else value
 
 
@@ -192,7 +252,7 @@ def _write(
             for line in error_lines(exc.message_dict if hasattr(exc, "error_dict") else exc.messages):
                 pack_form.add_error(None, line)
         else:
-            add_service_errors(shown, exc)
+            add_service_errors(shown, shown.beside_fields(exc))
         return 400, None
     except PermissionDenied as exc:
         shown.add_error(None, str(exc))

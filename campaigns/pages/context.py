@@ -94,7 +94,9 @@ def sheet_context(
     )
     context.update(_owner_tools(access, page, guilds, join_codes, backups or []))
     context["live"] = (
-        _live(page["live"], guilds, page["angel_names"]) if data["live"] and page["live"] else None
+        _live(page["live"], guilds, page["angel_names"], _played_colours(snapshot, reader))
+        if data["live"] and page["live"]
+        else None
     )
     return context
 
@@ -271,9 +273,22 @@ def _undo_revision(row: dict[str, Any], campaign_revision: int, guild_revisions:
     return guild_revisions.get(row["guild"], campaign_revision)
 
 
-def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, str]) -> dict[str, Any]:
+def _played_colours(snapshot: dict[str, Any], reader: Access) -> frozenset[str]:
+    """The colours of the guilds the reader plays, from the sheet (no query). A guild the owner holds for an
+    absent friend is not among them: the owner edits it, but taps it for someone else."""
+    return frozenset(
+        guild["colour"]
+        for guild, (pk, _player) in zip(snapshot["sheet"]["guilds"], snapshot["guilds"], strict=True)
+        if pk in reader.guild_ids
+    )
+
+
+def _live(
+    state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, str], own: frozenset[str]
+) -> dict[str, Any]:
     """The live tracker with names: each guild's counters, its heroes' counters, and its quests; what is in
-    play (titles with their holders, the Underlord's angels); the choices of the kill form."""
+    play (titles with their holders, the Underlord's angels); the choices of the kill form. `own`: the
+    colours of the guilds the reader plays."""
     for line in state["guilds"]:
         guild = guilds[line["guild"]]
         names = {h["hero"]: {key: h.get(key, "") for key in NAME_KEYS} for h in guild["heroes"]}
@@ -303,8 +318,9 @@ def _live(state: dict[str, Any], guilds: dict[str, Any], angel_names: dict[str, 
         if h["on_board"]
     ]
     state["kill_guilds"] = [line["badge"] for line in state["guilds"]]
-    # The reader's own guild first (a player taps their own counters most), the others in seat order.
-    state["guilds"] = sorted(state["guilds"], key=lambda line: not line["editable"])
+    # The guilds the reader plays first (a player taps their own counters most; so does an owner who plays
+    # one, though the owner may edit every guild), the others in seat order (the sort keeps it).
+    state["guilds"] = sorted(state["guilds"], key=lambda line: line["guild"] not in own)
     won_by = state.get("won_by")
     state["winner_badge"] = badge(guilds[won_by]) if won_by in guilds else None
     return state

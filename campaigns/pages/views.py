@@ -337,17 +337,32 @@ def _away(request: HttpRequest, access: Access, action: str) -> HttpResponse:
     return redirect(url)
 
 
-def _conflict_notice(access: Access, form: Any) -> str:
+class ConflictNotice(str):
+    """The conflict note's sentence, with who made the change the write ran into and what it was kept apart:
+    a phone replaying the writes it kept offline says them in its own note (static/js/offline.js), where "here
+    is the current sheet" would not fit."""
+
+    who: str = ""
+    change: str = ""
+
+
+def _conflict_notice(access: Access, form: Any) -> ConflictNotice:
     """A write based on an older revision is refused; the notice names the change it ran into and who made it
     (the guild's newest change for a guild's write, else the campaign's)."""
     change = latest_change(access.campaign, form.cleaned_data.get("guild") or None)
     if change is None:
-        return str(CONFLICT)
+        return ConflictNotice(CONFLICT)
     who = change.actor.get_username() if change.actor_id else (change.actor_name or _("Someone"))
-    return _(
-        "%(who)s changed this meanwhile (%(change)s). Here is the current sheet: check it and make your "
-        "change again."
-    ) % {"who": who, "change": event_summary(change)}
+    summary = event_summary(change)
+    notice = ConflictNotice(
+        _(
+            "%(who)s changed this meanwhile (%(change)s). Here is the current sheet: check it and make your "
+            "change again."
+        )
+        % {"who": who, "change": summary}
+    )
+    notice.who, notice.change = who, summary
+    return notice
 
 
 def _outcome(response: HttpResponse, outcome: str) -> HttpResponse:

@@ -20,6 +20,7 @@ from campaigns.models import (
     Campaign,
     ContentOverride,
     DeathCurse,
+    Die,
     Edition,
     Hero,
     Monster,
@@ -68,6 +69,10 @@ def _records(edition: Edition) -> Iterator[tuple[str, str, str, Any, list[str]]]
     for curse in DeathCurse.objects.filter(edition=edition).order_by("value", "code"):
         missing = [name for name in curse.missing_fields if name in enterable]
         yield OverrideKind.DEATH_CURSE, curse.slug, f"{curse.code} {curse.name}", curse, missing
+    # A die's faces (never missing: a fan transcription, GF:251) and how many the box holds (unknown for the
+    # base box): a table corrects both for its campaign.
+    for die in Die.objects.filter(edition=edition).order_by("slug"):
+        yield OverrideKind.DIE, die.slug, die.name, die, [] if die.in_box is not None else ["in_box"]
     scenarios = Scenario.objects.filter(edition=edition).annotate(
         quest_count=Count("quests", distinct=True),
         reward_count=Count("quests", filter=~Q(quests__gives="title"), distinct=True),
@@ -114,6 +119,7 @@ ENTRY_MODELS = {
     OverrideKind.MONSTER: Monster,
     OverrideKind.HERO: Hero,
     OverrideKind.DEATH_CURSE: DeathCurse,
+    OverrideKind.DIE: Die,
     OverrideKind.SCENARIO: Scenario,
 }
 

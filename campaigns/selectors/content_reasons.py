@@ -39,6 +39,9 @@ WHY: dict[str, Promise] = {
     "inferred": _("inferred (%(source)s)"),
     "literal-name": _("English name is a literal translation of the Brazilian name; no English source"),
     "pt-name": _("no English source gives its name: the name shown is the Brazilian one"),
+    # A name only the Brazilian card gives (the base level-1 attack names, FAN-R): a translation gap the other
+    # way round, listed with the missing translations.
+    "no-english-name": _("no English name in any source"),
     "placeholder-name": _("placeholder name: no source we have gives the real one"),
     "code-conflict": _("code differs between sources"),
     "partial-tier": _("the source says Minion or Villain, not whether minor or major"),

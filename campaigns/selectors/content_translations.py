@@ -1,5 +1,6 @@
-"""The content report's list of missing translations: records shown in English to a Portuguese reader, and
-the names a Portuguese reader sees only in the app's own translation.
+"""The content report's list of missing translations: records shown in English to a Portuguese reader, the
+names a Portuguese reader sees only in the app's own translation, and the names no source gives in English
+(an English reader sees the Brazilian one, marked).
 
 Kept apart from `content.py` so the report's other sections can change without touching this one.
 """
@@ -9,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Model
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import (
     Circle,
@@ -17,11 +20,13 @@ from campaigns.models import (
     GuildColour,
     Hero,
     Monster,
+    MonsterLevelCard,
     Quest,
     Scenario,
     Title,
     UpgradeCard,
 )
+from campaigns.selectors.content_reasons import explained
 
 # The records that carry a Brazilian Portuguese name, and the fields it may be in (as
 # `companion.content_names.NAME_FIELDS` reads them): scenarios, titles, circles, quests, heroes and guild
@@ -39,6 +44,21 @@ TRANSLATED: tuple[tuple[str, type[Model], tuple[str, ...]], ...] = (
     ("death curse", DeathCurse, ("local_name",)),
 )
 APP_TRANSLATION = "app"  # catalog.NameOrigin.APP
+LEVEL_CARD = "monster level card"
+# Each kind as a reader names one record of it (the list says "Circle · First Circle", never the kind's
+# slug), in the reader's language.
+KIND_LABELS: dict[str, Promise] = {
+    "circle": _("Circle"),
+    "scenario": _("Scenario"),
+    "quest": _("PvE quest"),
+    "title": _("Title"),
+    "hero": _("Hero"),
+    "guild colour": _("Guild colour"),
+    "monster": _("Monster"),
+    "upgrade card": _("Upgrade card"),
+    "death curse": _("Death Curse"),
+    LEVEL_CARD: _("Monster level card"),
+}
 
 
 def _records(model: type[Model], edition: Edition, fields: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -53,17 +73,45 @@ def _records(model: type[Model], edition: Edition, fields: tuple[str, ...]) -> l
 
 def translation_gaps(edition: Edition) -> dict[str, list[dict[str, Any]]]:
     """`{"missing_translations": [...]}`: every record of the edition with no Portuguese name (the pages
-    and the PDF show its English name instead), as `{"kind", "slug", "name", "missing"}`, then every
-    Portuguese name that is only the app's translation, with `"app_translation"` (the name it shows)."""
+    and the PDF show its English name instead), as `{"kind", "kind_label", "slug", "name", "missing"}`
+    (`kind_label`: the kind in the active language, `name`: the record's English name), then every
+    Portuguese name that is only the app's translation, with `"app_translation"` (the name it shows), then
+    every name no source gives in English (`english_gaps`)."""
     missing: list[dict[str, Any]] = []
     translated_by_app: list[dict[str, Any]] = []
     for kind, model, fields in TRANSLATED:
         for row in _records(model, edition, fields):
             shown = next((row[field] for field in fields if row[field]), "")
-            name = f"{kind} {row['name']}"
-            entry = {"kind": kind, "slug": row["slug"], "name": name, "missing": ["name_pt"]}
+            entry = {**_entry(kind, row["slug"], row["name"]), "missing": ["name_pt"]}
             if not shown:
                 missing.append(entry)
             elif row["name_pt_source"] == APP_TRANSLATION:
                 translated_by_app.append({**entry, "app_translation": shown})
-    return {"missing_translations": missing + translated_by_app}
+    return {"missing_translations": missing + translated_by_app + english_gaps(edition)}
+
+
+def english_gaps(edition: Edition) -> list[dict[str, Any]]:
+    """The attack names only the Brazilian cards give (the base level-1 cards, FAN-R's transcription: no
+    English source names them, docs/content.md): each level card with `brazilian_name`, the name an English
+    reader sees meanwhile (marked as the Brazilian one), and why it is listed."""
+    cards = (
+        MonsterLevelCard.objects.filter(monster__edition=edition, attack_name="")
+        .exclude(attack_name_pt="")
+        .select_related("monster")
+        .order_by("monster__name", "order")
+    )
+    return [
+        explained(
+            card,
+            edition.slug,
+            reasons=["no-english-name"],
+            **_entry(LEVEL_CARD, f"{card.monster.slug}/{card.label}", str(card)),
+            missing=["attack_name"],
+            brazilian_name=card.attack_name_pt,
+        )
+        for card in cards
+    ]
+
+
+def _entry(kind: str, slug: str, name: str) -> dict[str, Any]:
+    return {"kind": kind, "kind_label": str(KIND_LABELS[kind]), "slug": slug, "name": name}

@@ -45,15 +45,25 @@ FIELD_LABELS: dict[str, Promise] = {
     "setup_notes": _("Setup notes"),
     "quests": _("Quests and what they give"),
     "monsters": _("Monsters and figures"),
+    # A die's, which a table enters from its box too.
+    "faces": _("Faces"),
+    "in_box": _("How many in the box"),
     # Named by the content report only (what no source gives yet); a table does not enter them.
     "takes_slot": _("Takes a slot"),
     "awarded_to": _("Awarded to"),
-    "in_box": _("How many in the box"),
-    "faces": _("Faces"),
     "count": _("How many"),
     "has_token": _("On a Spawn token"),
     "name_pt": _("Brazilian Portuguese name"),
     "reward cards": _("Reward cards"),
+}
+
+# A die's faces (`rules_helpers.dice.FACES`) as the dice helper names them.
+FACE_LABELS: dict[str, Promise | str] = {
+    "melee": _("Melee"),
+    "ranged": _("Ranged"),
+    "shield": _("Shield"),
+    "crit": _("Crit"),
+    "blank": _("Blank"),
 }
 
 # The values of a choice as the models name them, in the reader's language.
@@ -62,6 +72,7 @@ CHOICE_LABELS: dict[str, dict[str, Promise | str]] = {
     "tier": dict(Monster.Tier.choices),
     "deck": dict(UpgradeCard.Deck.choices),
     "card_type": dict(UpgradeCard.CardType.choices),
+    "faces": FACE_LABELS,
 }
 
 # The content report's lists of records, each with the fields it misses or no source confirms.

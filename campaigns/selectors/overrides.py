@@ -19,12 +19,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_of
 from campaigns.models import (
     OVERRIDE_FIELDS,
     Campaign,
     ContentOverride,
     DeathCurse,
+    Die,
     Edition,
     Hero,
     InventoryCard,
@@ -40,6 +41,7 @@ from campaigns.selectors.confidence import record_confidence
 from campaigns.selectors.pack_schema import check_pack_records
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.counts import is_whole_number
+from rules_helpers.dice import check_die_faces
 from rules_helpers.monsters import level_bracket
 
 PACK_FORMAT = "inferno-companion-content"
@@ -90,6 +92,10 @@ def _clean_value(field: str, rule: tuple[str, Any], value: Any) -> Any:
         refuse(field, _("Yes or no (true or false)."))
     if kind == "choice" and value not in bound:
         refuse(field, _("One of %(choices)s.") % {"choices": ", ".join(bound)})
+    if kind == "faces":
+        # A die's faces are checked whole (how many, which), by the rule that rolls them.
+        with rule_of(field):
+            return list(check_die_faces(value))
     if kind == "text":
         if not isinstance(value, str) or "\x00" in value or len(value.strip()) > bound:
             refuse(field, _("Text of at most %(length)s characters.") % {"length": bound})
@@ -103,6 +109,7 @@ RECORDS_BY_SLUG: dict[str, tuple[Any, Any]] = {
     OverrideKind.SCENARIO: (Scenario, gettext_lazy("%(target)s is not a scenario of %(edition)s.")),
     OverrideKind.HERO: (Hero, gettext_lazy("%(target)s is not a hero of %(edition)s.")),
     OverrideKind.DEATH_CURSE: (DeathCurse, gettext_lazy("%(target)s is not a Death Curse of %(edition)s.")),
+    OverrideKind.DIE: (Die, gettext_lazy("%(target)s is not a die of %(edition)s.")),
 }
 
 
@@ -386,11 +393,12 @@ def record_values(campaign: Campaign, kind: str, target: str) -> dict[str, Any]:
     entered = tuple(override.fields) if override else ()
     if record is not None and override is not None and override.verified_at:
         record.verified = True  # checked against this table's box (never saved: a fresh read)
-    # The numbers as the campaign plays them, each with how sure it is (selectors/confidence.py).
+    # The numbers as the campaign plays them (a die's faces among them: they make its odds), each with how
+    # sure it is (selectors/confidence.py).
     numbers = [
         {"field": field, "value": value, "sure": record_confidence(record, field, entered=entered)}
         for field, value in values.items()
-        if isinstance(value, int) and not isinstance(value, bool)
+        if (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, list)
     ]
     return {
         "name": name,

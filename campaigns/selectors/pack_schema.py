@@ -1,9 +1,10 @@
 """A content pack's records as a structure, before any value is read against its kind (G6, F10).
 
 Each record is an object of kind, target, fields and verified_on; kind and target are text, fields an object
-of single values (text, a whole number, yes/no or null), and no text holds a NUL character (PostgreSQL
-refuses it). A record that is not so is a 400 naming its path (`records[12].cost`), never a 500 further on;
-`selectors.overrides.clean_pack_records` then checks each value against its kind and the edition.
+of single values (text, a whole number, yes/no or null) or short lists of words (a die's faces), and no text
+holds a NUL character (PostgreSQL refuses it). A record that is not so is a 400 naming its path
+(`records[12].cost`), never a 500 further on; `selectors.overrides.clean_pack_records` then checks each value
+against its kind and the edition.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ MAX_PACK_BYTES = 2 * 1024 * 1024
 RECORD_KEYS = frozenset({"kind", "target", "fields", "verified_on"})
 # Longer than any field's name (OVERRIDE_FIELDS): a longer key is not one, and is not echoed back whole.
 FIELD_NAME_LENGTH = 40
+# A field that holds a list holds a few words (a die's six faces, `OVERRIDE_FIELDS`): a list longer than
+# this, or of anything but short text, is not one of them.
+LIST_LENGTH = 12
 
 
 def check_pack_records(records: list[Any]) -> None:
@@ -47,10 +51,23 @@ def _check_text(path: str, value: Any) -> None:
 
 
 def _check_value(path: str, value: Any) -> None:
+    if _words(value):
+        for word in value:
+            _check_text(path, word)
+        return
     if isinstance(value, dict | list):
         message = _("One value is expected here (text, a whole number, or yes/no), not %(type)s.")
         refuse(path, message % {"type": _json_type(value)})
     _check_text(path, value if isinstance(value, str) else None)
+
+
+def _words(value: Any) -> bool:
+    """A short list of short text (a die's faces); its values are checked against the field's kind later."""
+    return (
+        isinstance(value, list)
+        and len(value) <= LIST_LENGTH
+        and all(isinstance(word, str) and len(word) <= FIELD_NAME_LENGTH for word in value)
+    )
 
 
 def _json_type(value: Any) -> str:

@@ -30,6 +30,11 @@ def _who(actor: Any) -> Any:
     return actor.get_username() if getattr(actor, "is_authenticated", False) else part("someone")
 
 
+def _shown(value: Any) -> Any:
+    """A value as the history line says it: a die's faces as one word each ("melee/melee/crit/…")."""
+    return "/".join(map(str, value)) if isinstance(value, list) else value
+
+
 def _check_room(campaign: Campaign, new: int) -> None:
     """A campaign keeps at most MAX_CONTENT_OVERRIDES entries, as many as its backup restores (G5)."""
     if ContentOverride.objects.filter(campaign=campaign).count() + new > MAX_CONTENT_OVERRIDES:
@@ -83,7 +88,7 @@ def content_override_set(
         refuse("fields", _("Enter at least one field."))
     changes = Changes()
     override = override_put(changes, campaign, actor, kind=kind, target=target, fields=clean)
-    shown = ", ".join(f"{name} {value}" for name, value in clean.items())[:200]
+    shown = ", ".join(f"{name} {_shown(value)}" for name, value in clean.items())[:200]
     event_record(
         campaign=campaign,
         actor=actor,

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.models import Edition
-from campaigns.selectors.confidence import KINDS, api_confidence
+from campaigns.access import campaign_access
+from campaigns.history_text import name_in_language, names_of
+from campaigns.models import Campaign, DeathCurse, Edition
+from campaigns.selectors.confidence import KINDS, api_confidence, record_confidence
 from campaigns.selectors.versions import content_version
 from companion.api import errors
 from companion.helpers import services
@@ -34,6 +37,17 @@ def seed_field() -> serializers.IntegerField:
     )
 
 
+def campaign_field(help_text: str) -> serializers.IntegerField:
+    """The campaign a helper works for (its table's corrections), optional."""
+    return serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**63 - 1,  # a campaign's id (a big integer): a larger one is refused before any query
+        help_text=help_text,
+    )
+
+
 # --- Dice ---------------------------------------------------------------------------------------------
 
 
@@ -51,6 +65,18 @@ class RollSerializer(serializers.Serializer):
         help_text="The target Monster's Overkill rating: the answer says whether this attack overkills it.",
     )
     seed = seed_field()
+    campaign = campaign_field(
+        "Roll for this campaign (its members; a share-link reader adds ?share=<token>): the die faces "
+        "its table entered from its box, `faces_confidence` then `table` (or `box` once checked). A "
+        "campaign the caller may not see is a 404. Without it, the edition's own faces."
+    )
+
+
+# Read-only share token of the campaign named in the body, as the campaign API takes it.
+# Both helpers opened for a campaign take its share token as the pages do.
+SHARE = OpenApiParameter(
+    "share", OpenApiTypes.STR, description="Share token of the `campaign` named in the body (spectators)."
+)
 
 
 class DieSerializer(serializers.Serializer):
@@ -143,13 +169,21 @@ def roll_outcome(result: services.DiceResult) -> dict[str, Any]:
 class RollView(HelperView):
     @extend_schema(
         request=RollSerializer,
-        responses={200: RollResultSerializer, **errors(400, 415, 429)},
+        parameters=[SHARE],
+        responses={200: RollResultSerializer, **errors(400, 404, 415, 429)},
         summary="Roll an attack and a defense",
     )
     def post(self, request: Request) -> Response:
         data = RollSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.dice_roll(**data.validated_data, content=content_version())
+        values = dict(data.validated_data)
+        pk = values.pop("campaign", None)
+        # The same check as every read of a campaign: members and share-link readers, anyone else 404.
+        share = request.query_params.get("share")
+        campaign = None
+        if pk is not None:
+            campaign = campaign_access(user=request.user, pk=pk, share_token=share).campaign
+        result = services.dice_roll(**values, campaign=campaign, content=content_version())
         return Response(roll_data(result))
 
 
@@ -263,6 +297,13 @@ class DeathCursesSerializer(serializers.Serializer):
     edition = EditionField(slug_field="slug", queryset=Edition.objects.all())
     heroes = HeroDeathsSerializer(many=True, min_length=1, max_length=services.MAX_HEROES)
     seed = seed_field()
+    campaign = campaign_field(
+        "Draw for this campaign (its members; a share-link reader adds ?share=<token>): from the deck "
+        "its table corrected (the values and copies its members entered), as its Upgrade Phase and the "
+        "page opened from it do; each card's `value_confidence` is then `table` where the table entered "
+        "the value. `edition` must be the campaign's. A campaign the caller may not see is a 404. "
+        "Without it, the edition's own deck."
+    )
 
     def validate_heroes(self, heroes: list[dict[str, Any]]) -> list[services.HeroDeaths]:
         try:
@@ -274,17 +315,36 @@ class DeathCursesSerializer(serializers.Serializer):
         return [services.HeroDeaths(**hero) for hero in heroes]
 
 
+class DrawnCurseSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    shown_name = serializers.CharField(
+        help_text="Its name in the reader's language (Accept-Language): the Brazilian card's for pt-br."
+    )
+    value = serializers.IntegerField(help_text="As the deck drawn from gives it (a campaign's correction).")
+    value_confidence = FacesConfidenceSerializer(
+        help_text="How sure the value is: `fan` (FAN-AQH), `table` where the campaign's table entered it, "
+        "`box` once checked."
+    )
+
+
 class HeroDrawSerializer(serializers.Serializer):
     hero = serializers.CharField()
     draw_count = serializers.IntegerField()
     drawn = serializers.ListField(child=serializers.CharField(), help_text="Card codes, in the order drawn.")
     kept = serializers.CharField(allow_null=True, help_text="The highest value drawn; null when none.")
+    cards = DrawnCurseSerializer(
+        many=True, help_text="The cards drawn, in the order drawn, with their values."
+    )
 
 
 class DeathCurseDrawsSerializer(serializers.Serializer):
     draws = HeroDrawSerializer(many=True)
     seed = serializers.IntegerField()
     deck_size = serializers.IntegerField()
+    deck_confidence = FacesConfidenceSerializer(
+        help_text="How sure the deck's size is: the least sure of its cards' copies (FAN-AQH, or the "
+        "table's)."
+    )
     deck_note = serializers.CharField(
         allow_null=True, help_text="Why the deck may differ from the box (unknown copies, unverified)."
     )
@@ -298,22 +358,53 @@ def curses_data(result: services.CurseDrawResult) -> dict[str, Any]:
                 "draw_count": d.draw_count,
                 "drawn": [card.code for card in d.drawn],
                 "kept": d.kept.code if d.kept else None,
+                "cards": [_drawn_card(card) for card in d.drawn],
             }
             for d in result.draws
         ],
         "seed": result.seed,
         "deck_size": result.deck_size,
+        "deck_confidence": api_confidence(result.deck_confidence),
         "deck_note": result.deck_note,
     }
 
 
+def _drawn_card(card: DeathCurse) -> dict[str, Any]:
+    return {
+        "code": card.code,
+        "shown_name": name_in_language(names_of(card)),
+        "value": card.value,
+        "value_confidence": api_confidence(record_confidence(card, "value")),
+    }
+
+
+# The share token of the `campaign` named in the body, in the query as the page takes it.
 class DeathCursesView(HelperView):
     @extend_schema(
         request=DeathCursesSerializer,
-        responses={200: DeathCurseDrawsSerializer, **errors(400, 415, 429)},
+        parameters=[SHARE],
+        responses={200: DeathCurseDrawsSerializer, **errors(400, 404, 415, 429)},
         summary="Draw Death Curses per hero",
     )
     def post(self, request: Request) -> Response:
         data = DeathCursesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(curses_data(services.death_curses_draw(**data.validated_data)))
+        values = dict(data.validated_data)
+        campaign = _drawing_for(request, values.pop("campaign", None), values["edition"])
+        return Response(curses_data(services.death_curses_draw(**values, campaign=campaign)))
+
+
+def _drawing_for(request: Request, pk: int | None, edition: Edition) -> Campaign | None:
+    """The campaign a draw is for, as the page opened from it checks it (`views._curses_table`): its members
+    and share-link readers, anyone else 404. The page draws from another edition's own deck when the form
+    names one; an API caller naming the campaign means its deck, so a mismatch is refused, not answered
+    with the wrong deck."""
+    if pk is None:
+        return None
+    campaign = campaign_access(
+        user=request.user, pk=pk, share_token=request.query_params.get("share")
+    ).campaign
+    if campaign.edition_id != edition.pk:
+        message = _("This campaign plays %(edition)s: draw from that edition's deck.")
+        raise serializers.ValidationError({"edition": [message % {"edition": campaign.edition.name}]})
+    return campaign

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from campaigns.errors import rule_of
 from campaigns.models import Campaign, DeathCurse, Edition
 from campaigns.selectors.confidence import records_confidence
-from campaigns.selectors.dice import edition_dice, edition_dice_records
+from campaigns.selectors.dice import edition_dice, edition_dice_records, rolled_dice
 from campaigns.selectors.phases import edition_curses
 from campaigns.selectors.versions import content_version
 from rules_helpers import box, curses, dice, editions, monsters, odds, spawn
@@ -67,8 +67,12 @@ class DiceResult:
     odds: dict[int, float]
     # Against a Monster's Overkill rating, whether this single attack skips its Payback (U7); else None.
     overkills: bool | None = None
-    # How sure the die faces (and so the odds) are: GF:251, two fan dice apps (selectors/confidence.py).
+    # How sure the die faces the odds rest on (and so the odds) are: GF:251, two fan dice apps, unless the
+    # campaign's table entered them (selectors/confidence.py).
     faces_confidence: dict[str, Any] = field(default_factory=dict)
+    # How sure each die's faces are, for the faces shown on each side.
+    attack_confidence: dict[str, Any] = field(default_factory=dict)
+    defense_confidence: dict[str, Any] = field(default_factory=dict)
 
 
 def dice_roll(
@@ -82,15 +86,18 @@ def dice_roll(
     edition: Edition | str | None = None,
     overkill: int | None = None,
     content: str | None = None,
+    campaign: Campaign | None = None,
 ) -> DiceResult:
     """An attack against a defense: the Attack roll first, then the Defense roll, from one seeded stream.
 
-    The faces are the edition's `Die` content (dice as data, U10 in `rules_helpers.dice`); `content` is
-    the content version when the caller read it already."""
+    The faces are the edition's `Die` content (dice as data, U10 in `rules_helpers.dice`); for a campaign
+    (opened from it, its reader's access already checked) the faces its table entered from its box, marked
+    as theirs. `content` is the content version when the caller read it already."""
     seed, rng = _seeded(seed)
     content = content or content_version()
+    rolled = rolled_dice(edition, campaign, version=content)
     with rule_of("kind"):
-        attack_faces, defense_faces = dice.faces_from_content(edition_dice(edition, version=content))
+        attack_faces, defense_faces = dice.faces_from_content(rolled["faces"])
         attack = dice.roll_attack(attack_dice, kind, rng=rng, rerolls=attack_rerolls, faces=attack_faces)
     defense = dice.roll_defense(defense_dice, rng=rng, rerolls=defense_rerolls, faces=defense_faces)
     chances = odds.wound_distribution(
@@ -105,8 +112,16 @@ def dice_roll(
     wounds = dice.wounds(attack.successes, defense.successes)
     # U7 is decided in rules_helpers.monsters.overkills (RB:938 "equal to or higher"; RB:956 "beat").
     killed = None if overkill is None else monsters.overkills(wounds, overkill)
-    sure = records_confidence(edition_dice_records(edition, version=content))
-    return DiceResult(kind, attack, defense, wounds, seed, chances, killed, sure)
+    by_die = {record.get("slug"): [record] for record in rolled["records"]}
+    attack_sure = records_confidence(by_die.get(dice.ATTACK_DIE, []), "faces")
+    defense_sure = records_confidence(by_die.get(dice.DEFENSE_DIE, []), "faces")
+    # The odds rest on the Attack die's faces, and on the Defense die's only when a Defense die is rolled.
+    rested_on = [
+        *by_die.get(dice.ATTACK_DIE, []),
+        *(by_die.get(dice.DEFENSE_DIE, []) if defense_dice else []),
+    ]
+    sure = records_confidence(rested_on, "faces")
+    return DiceResult(kind, attack, defense, wounds, seed, chances, killed, sure, attack_sure, defense_sure)
 
 
 # --- Spawn --------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -27,7 +27,7 @@ from campaigns.selectors.live import curse_draw_heroes
 from campaigns.selectors.overrides import campaign_override
 from campaigns.selectors.preferences import spawn_scenario, spawn_setup
 from campaigns.services import preferences
-from companion.content_names import local_name_text
+from companion.content_names import local_name_text, names
 from companion.helpers import api, services
 from companion.helpers.forms import (
     SYMBOL_LABELS,
@@ -39,6 +39,7 @@ from companion.helpers.forms import (
 )
 from companion.tabs import tabs
 from companion.throttling import refused_for
+from rules_helpers import dice as dice_rules
 from rules_helpers.box import LEVEL_BRACKETS
 from rules_helpers.editions import level_label_source
 from rules_helpers.monsters import level_bracket
@@ -145,24 +146,55 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @throttled_like_the_api
 def dice(request: HttpRequest) -> HttpResponse:
+    table = _dice_table(request)
     form = DiceForm(_submitted(request, "attack_dice"))
-    context: dict[str, Any] = {"form": form}
+    context: dict[str, Any] = {"form": form, "table": table}
     if form.is_bound and form.is_valid():
-        context["roll"] = _roll_context(services.dice_roll(**form.cleaned_data), form.cleaned_data)
+        campaign = table["campaign"] if table else None
+        result = services.dice_roll(**form.cleaned_data, campaign=campaign)
+        context["roll"] = _roll_context(result, form.cleaned_data, table)
     return _render(request, "helpers/dice.html", "helpers/_dice_result.html", context)
 
 
-def _roll_context(result: services.DiceResult, params: Mapping[str, Any]) -> dict[str, Any]:
+def _dice_table(request: HttpRequest) -> dict[str, Any] | None:
+    """With ?campaign=<id> (its members and share-link readers, else 404): the roll is the campaign's, with
+    the die faces its table entered from its box; the form and "Reroll this seed" keep the query, and its
+    members are offered the page that corrects each die."""
+    pk = request.GET.get("campaign")
+    if not pk:
+        return None
+    share = request.GET.get("share")
+    access = campaign_access(user=request.user, pk=pk, share_token=share)
+    campaign = access.campaign
+    query = {"campaign": campaign.pk, **({"share": share} if share else {})}
+    correct = {
+        die: fill_url(campaign.edition, OverrideKind.DIE, die, campaign)
+        for die in (dice_rules.ATTACK_DIE, dice_rules.DEFENSE_DIE)
+    }
+    return {
+        "campaign": campaign,
+        "query": urlencode(query),
+        "params": query,
+        "correct": correct if access.is_member else None,
+    }
+
+
+def _roll_context(
+    result: services.DiceResult, params: Mapping[str, Any], table: dict[str, Any] | None = None
+) -> dict[str, Any]:
     data = api.roll_data(result)
     for side in ("attack", "defense"):
         for die in data[side]["dice"]:
             die["label"] = str(FACE_LABELS[die["face"]])
             die["was"] = ", ".join(str(FACE_LABELS[face]) for face in die["rerolled_from"])
     replay = {**{k: v for k, v in params.items() if k != "seed"}, "seed": result.seed}
+    replay.update(table["params"] if table else {})
     data["kind_label"] = FACE_LABELS[result.kind]
     data["odds_rows"] = odds_rows(result.odds, result.wounds)
     data["at_least_one"] = percent(1 - result.odds.get(0, 0.0))
     data["sure"] = result.faces_confidence
+    data["attack_sure"] = result.attack_confidence or result.faces_confidence
+    data["defense_sure"] = result.defense_confidence or result.faces_confidence
     data["replay_url"] = f"{reverse('helpers:dice')}?{urlencode(replay)}"
     return data
 
@@ -218,16 +250,31 @@ def _spawn_table(request: HttpRequest) -> dict[str, Any] | None:
         "scenario": scenario["slug"],
         "scenario_name": local_name_text(scenario) if scenario["name"] else _("any scenario"),
         "setup": spawn_setup(access.campaign, scenario["slug"]),
-        # The edition's monsters, offered as suggestions while typing a figure (any name is still taken).
-        "monsters": [m.name for m in selectors_content.edition_monsters(access.campaign.edition)],
+        **_figure_suggestions(selectors_content.edition_monsters(access.campaign.edition)),
     }
+
+
+def _figure_suggestions(monsters: Iterable[Monster]) -> dict[str, Any]:
+    """The edition's monsters offered while typing a figure (any name is still taken), each by its name in
+    the reader's language (`value`, what goes in the slot) with the other name and the dagger of a name no
+    source gives (`label`); `names`: either name of a monster -> the reader's, so a tile another phone
+    remembered in the other language reads in this one."""
+    suggestions: list[dict[str, str]] = []
+    by_name: dict[str, str] = {}
+    for monster in monsters:
+        name = names(monster)[0]
+        label = local_name_text(monster)
+        suggestions.append({"value": name, "label": label if label != name else ""})
+        by_name.update({known: name for known in (monster.name, monster.local_name) if known})
+    return {"monsters": suggestions, "names": by_name}
 
 
 def _remembered(table: dict[str, Any] | None) -> dict[str, Any]:
     setup = table["setup"] if table else None
     if not setup:
         return {}
-    initial: dict[str, Any] = {f"figure_{n}": name for n, name in enumerate(setup["figures"], start=1)}
+    figures = [table["names"].get(name, name) for name in setup["figures"]]
+    initial: dict[str, Any] = {f"figure_{n}": name for n, name in enumerate(figures, start=1)}
     for row, (first, second) in enumerate(setup["tokens"], start=1):
         initial.update({f"token_{row}_a": first, f"token_{row}_b": second})
     return initial

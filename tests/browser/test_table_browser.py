@@ -15,6 +15,7 @@ from django.core.management import call_command
 from campaigns.management.commands.seed_demo import DEMO_PASSWORD
 from campaigns.models import Campaign
 from tests.browser.conftest import PHONE, controlled_by_the_service_worker
+from tests.browser.table_phones import PHONE_800
 from tests.browser.table_phones import log_in as shared_log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -236,3 +237,57 @@ def test_a_true_conflict_says_beside_the_control_what_the_other_phone_changed(de
     line = phone.locator(".write-status[data-state=error]").first
     line.wait_for()
     assert re.match(r"cleo changed this meanwhile \(.+\)\.", line.inner_text()), line.inner_text()
+
+
+def test_a_tap_kept_offline_that_ran_into_another_phones_tap_is_said_in_the_page(demo, browser, live_server):
+    """Issue 27 (a true conflict says what changed), V2, V7: Cleo taps Teal's Coins offline while Ana,
+    online, taps the same counter. Back online, Cleo's phone says in the page, never in a native dialog, who
+    changed what and the value now; "Make my change again" makes her tap on the new revision, "Drop it"
+    leaves Ana's value."""
+    # No service worker for Cleo: the queue is offline.js's, and without it an offline poll simply fails.
+    context = browser.new_context(
+        viewport=PHONE_800, base_url=live_server.url, device_scale_factor=2, service_workers="block"
+    )
+    cleo = context.new_page()
+    native: list[str] = []
+    cleo.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
+    ana = phone_for(browser, live_server, "ana")
+    try:
+        ana.goto(f"/campaigns/{demo.pk}/")
+        ana.get_by_role("button", name=re.compile(r"^Start scenario 4")).click()
+        ana.get_by_role("button", name="Teal Coins: one more", exact=True).wait_for()
+        log_in(cleo, "cleo")
+        cleo.goto(f"/campaigns/{demo.pk}/")
+        teal = demo.guilds.get(colour__slug="teal")
+
+        def offline_tap_meets_anas(before: int, choice: str, after: int) -> None:
+            wait_teal_coins(cleo, str(before))
+            cleo.context.set_offline(True)
+            cleo.get_by_role("button", name="Teal Coins: one more", exact=True).click()
+            cleo.locator("[data-offline-queued]", has_text="1 change waiting").wait_for()
+            forget_told(ana)
+            ana.get_by_role("button", name="Teal Coins: one more", exact=True).click()
+            ana.locator(".write-status[data-state=saved]").first.wait_for()
+            cleo.context.set_offline(False)
+            cleo.evaluate("window.dispatchEvent(new Event('online'))")
+            note = cleo.locator("dialog#offline-conflict[open]")
+            note.wait_for(timeout=10000)
+            said = note.inner_text()
+            assert "ana changed this while you were offline (Teal: coins +1)." in said, said
+            assert "Your waiting change: Teal Coins +1." in said
+            assert f"Teal Coins is {before + 1} now." in said
+            # The note holds the focus; its choices are the page's own buttons, taken with the keyboard.
+            focused = "document.getElementById('offline-conflict').contains(document.activeElement)"
+            assert cleo.evaluate(focused)
+            note.get_by_role("button", name=choice).focus()
+            cleo.keyboard.press("Enter")
+            wait_teal_coins(cleo, str(after), timeout=10000)
+            assert teal.results.get(play__status="in-progress").coins == after
+            assert cleo.evaluate("localStorage.getItem('inferno-companion:queued-writes')") == "[]"
+
+        offline_tap_meets_anas(0, "Make my change again", 2)
+        offline_tap_meets_anas(2, "Drop it", 3)
+        assert native == []
+    finally:
+        ana.context.close()
+        context.close()

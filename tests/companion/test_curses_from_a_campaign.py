@@ -7,13 +7,22 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from campaigns.models import DeathCurse, GuildHero, HeroResult
 from campaigns.services.live import live_start
 from campaigns.services.overrides import content_override_set
-from tests.factories import access, build_campaign, client_for, refreshed
+from tests.factories import access, api_for, build_campaign, client_for, refreshed
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    # A request leaves its language active in the thread; the next test must read English again.
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def _rows(body: str) -> list[tuple[str, str, str]]:
@@ -111,3 +120,71 @@ def test_a_campaign_the_reader_may_not_see_draws_nothing(owner, player):
     campaign = build_campaign(owner, guilds={"yellow": None})
     response = client_for(player).post(f"/helpers/death-curses/?campaign={campaign.pk}", DRAW)
     assert response.status_code == 404
+
+
+# --- The same draw through the API (issue 28) -----------------------------------------------------------
+
+API = "/api/v1/helpers/death-curses/"
+API_DRAW = {"edition": "inferno", "seed": 7, "heroes": [{"hero": "Diana", "deaths": 2}]}
+
+
+def _one_card_deck(owner, campaign, amnesia, **fields):
+    """The campaign's deck as its table counted it: only Amnesia, 6 copies (`fields` over that)."""
+    for curse in DeathCurse.objects.filter(edition__slug="inferno").exclude(pk=amnesia.pk):
+        _enter(owner, campaign, curse.slug, copies=0)
+    _enter(owner, campaign, "amnesia", **{"copies": 6, **fields})
+
+
+def test_the_api_draws_from_the_deck_the_campaigns_table_corrected(owner, player):
+    """BR:224 one card per Death token from the deck the table counted (GF:207, FAN-AQH as transcribed):
+    the API named the campaign draws what the page opened from it draws, each value as the table entered it
+    and marked as theirs; another campaign's entry never reaches it, nor a draw naming no campaign."""
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": player})
+    other = build_campaign(owner, name="Another table")
+    amnesia = DeathCurse.objects.get(edition__slug="inferno", slug="amnesia")
+    _one_card_deck(owner, campaign, amnesia, value=amnesia.value + 5)
+    _enter(owner, other, "amnesia", value=amnesia.value + 7)
+    answer = api_for(player).post(API, {**API_DRAW, "campaign": campaign.pk}, format="json")
+    assert answer.status_code == 200, answer.json()
+    drawn = answer.json()["draws"][0]
+    assert drawn["drawn"] == [amnesia.code] * 2 == [card["code"] for card in drawn["cards"]]
+    assert {card["value"] for card in drawn["cards"]} == {amnesia.value + 5}
+    assert {card["value_confidence"]["kind"] for card in drawn["cards"]} == {"table"}
+    assert answer.json()["deck_size"] == 6 and answer.json()["deck_confidence"]["kind"] == "table"
+    # The page opened from the campaign draws the same cards from the same seed.
+    page = client_for(player).post(f"/helpers/death-curses/?campaign={campaign.pk}", DRAW).content.decode()
+    assert len(_drawn(page)) == 2 and all(f">{amnesia.value + 5}</span>" in c for c in _drawn(page))
+    # Another campaign's deck is the edition's with its own correction; no campaign: the edition's.
+    elsewhere = api_for(owner).post(API, {**API_DRAW, "campaign": other.pk}, format="json").json()
+    assert elsewhere["deck_size"] == 24
+    assert amnesia.value + 5 not in {c["value"] for d in elsewhere["draws"] for c in d["cards"]}
+    plain = api_for(None).post(API, API_DRAW, format="json").json()
+    assert plain["deck_size"] == 24 and plain["deck_confidence"]["kind"] == "fan"
+    assert {c["value_confidence"]["kind"] for c in plain["draws"][0]["cards"]} == {"fan"}
+    values = {c.code: c.value for c in DeathCurse.objects.filter(edition__slug="inferno")}
+    assert all(c["value"] == values[c["code"]] for c in plain["draws"][0]["cards"])
+
+
+def test_a_share_link_reader_draws_from_the_campaigns_deck_and_an_outsider_gets_404(owner, outsider):
+    campaign = build_campaign(owner, guilds={"yellow": None})
+    amnesia = DeathCurse.objects.get(edition__slug="inferno", slug="amnesia")
+    _one_card_deck(owner, campaign, amnesia)
+    body = {**API_DRAW, "campaign": campaign.pk}
+    shared = api_for(None).post(f"{API}?share={campaign.share_token}", body, format="json")
+    assert shared.status_code == 200 and shared.json()["deck_size"] == 6
+    for caller in (outsider, None):
+        assert api_for(caller).post(API, body, format="json").status_code == 404
+    assert api_for(outsider).post(f"{API}?share=wrong", body, format="json").status_code == 404
+    assert api_for(owner).post(API, {**body, "campaign": 999_999}, format="json").status_code == 404
+
+
+def test_the_api_refuses_a_campaign_of_another_edition_and_names_cards_in_the_readers_language(owner):
+    """A base campaign's deck is not Inferno's (BR:224 vs RB:1628): the draw says so beside `edition`;
+    FAN-AQH gives each curse its Brazilian card's name, which a Portuguese reader gets as `shown_name`."""
+    base = build_campaign(owner, guilds={"blue": None}, edition="arcadia-quest")
+    refused = api_for(owner).post(API, {**API_DRAW, "campaign": base.pk}, format="json")
+    assert refused.status_code == 400 and "edition" in refused.json()
+    pt = api_for(owner).post(API, API_DRAW, format="json", HTTP_ACCEPT_LANGUAGE="pt-br").json()
+    card = pt["draws"][0]["cards"][0]
+    curse = DeathCurse.objects.get(edition__slug="inferno", code=card["code"])
+    assert card["shown_name"] == curse.local_name != curse.name

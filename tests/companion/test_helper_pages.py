@@ -202,7 +202,7 @@ def test_a_spawn_rows_odds_are_rounded_and_add_up_to_100_percent(client):
     body = client.post(
         "/helpers/spawn/", {**SPAWN, "figure_2": "", "token_2_occupants": "0", "seed": 3}
     ).content.decode()
-    odds = dict(re.findall(r"<li><span>([^<]*)</span> <span>([\d.]+)%</span></li>", body))
+    odds = dict(re.findall(r'<span class="odds-where">([^<]*)</span> <span class="odds-p">([\d.]+)%<', body))
     assert odds == {"Token 1 (Sword + Crit)": "16.7", "Token 2 (Bow + Bow)": "11.1", "Box": "72.2"}
     assert sum(float(p) for p in odds.values()) == pytest.approx(100)
 
@@ -376,6 +376,8 @@ def test_a_member_opening_the_helpers_from_the_campaign_keeps_its_tab_bar(
 
 
 def test_the_helpers_tab_bar_is_not_shown_to_an_outsider(campaign, outsider_client):
-    response = outsider_client.get(f"/helpers/dice/?campaign={campaign.pk}")
+    response = outsider_client.get(f"/helpers/?campaign={campaign.pk}")
     assert response.status_code == 200
     assert 'class="tabbar"' not in response.content.decode()
+    # The dice page opened for the campaign rolls its table's dice: an outsider may not see them (issue 28).
+    assert outsider_client.get(f"/helpers/dice/?campaign={campaign.pk}").status_code == 404

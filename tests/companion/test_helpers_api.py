@@ -220,7 +220,12 @@ def test_each_hero_draws_per_death_and_per_two_damnation_and_keeps_the_highest(a
     diana = data["draws"][0]
     assert len(diana["drawn"]) == 3
     assert values[diana["kept"]] == max(values[code] for code in diana["drawn"])
-    assert data["draws"][1] == {"hero": "Mark", "draw_count": 0, "drawn": [], "kept": None}
+    # Each drawn card with its value and how sure that is (FAN-AQH, a fan transcription).
+    assert [(c["code"], c["value"]) for c in diana["cards"]] == [
+        (code, values[code]) for code in diana["drawn"]
+    ]
+    assert {c["value_confidence"]["kind"] for c in diana["cards"]} == {"fan"}
+    assert data["draws"][1] == {"hero": "Mark", "draw_count": 0, "drawn": [], "kept": None, "cards": []}
 
 
 def test_the_same_seed_gives_the_same_curses(api):

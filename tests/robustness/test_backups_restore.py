@@ -111,11 +111,13 @@ def state(campaign: Campaign) -> str:
 
 @pytest.fixture
 def with_content(ana: Any, campaign: Campaign) -> Campaign:
-    """A typed card Yellow holds, a card's corrected cost and a monster's stats: the campaign's own."""
+    """A typed card Yellow holds, a card's corrected cost, a monster's stats and a die's faces (a list): the
+    campaign's own."""
     enter(ana, campaign, "upgrade-card", "bone-wand", TYPED)
     give(ana, campaign, own_card_slug(campaign, "bone-wand"))
     enter(ana, campaign, "upgrade-card", "ghastly-bow", {"cost": 9})
     enter(ana, campaign, "monster-level", "cerberus/2-3", {"life": 7})
+    enter(ana, campaign, "die", "attack", {"faces": ["melee", "melee", "melee", "melee", "crit", "blank"]})
     return refreshed(campaign)
 
 
@@ -203,7 +205,7 @@ def test_a_backup_after_a_recorded_scenario_with_content_restores(
     with django_capture_on_commit_callbacks(execute=True):
         campaign = record(ana, with_content, "ferry-of-the-dead", LINES)
     taken = CampaignBackup.objects.get(campaign=campaign, reason="scenario-recorded")
-    assert len(taken.document["rows"]["contentoverride"]) == 3
+    assert len(taken.document["rows"]["contentoverride"]) == 4
     enter(ana, campaign, "monster-level", "harpy/2-3", {"life": 5})
     response = restore(ana, campaign, taken)
     assert response.status_code == 200, response.json()

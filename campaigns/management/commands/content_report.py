@@ -11,7 +11,7 @@ HEADINGS = {
     "level_cards_not_in_content": "monsters with no level card in the content for some levels",
     "upgrade_decks_without_cards": "Upgrade decks without any card",
     "scenario_quests_not_in_sources": "scenarios whose PvE quests and Reward cards no source names",
-    "missing_translations": "records with no Brazilian Portuguese name",
+    "missing_translations": "names with no source in Brazilian Portuguese or in English",
     "gaps": "every gap, with the page that fills it",
 }
 
@@ -64,9 +64,15 @@ def _line(item: dict[str, Any]) -> str:
         parts.append(f"unconfirmed {', '.join(item['unconfirmed'])}")
     if item.get("labels"):
         parts.append(f"no card for level {', '.join(item['labels'])}")
+    if item.get("app_translation"):
+        parts.append(f"shown as the app's translation {item['app_translation']}")
+    if item.get("brazilian_name"):
+        parts.append(f"shown as the Brazilian name {item['brazilian_name']}")
     if "verified" in item:
         parts.append("verified" if item["verified"] else "not verified")
-    line = f"{item['name']}: {'; '.join(parts)}"
+    # A record of a list mixing kinds (the missing translations) is named with its kind.
+    name = f"{item['kind_label']} · {item['name']}" if item.get("kind_label") else item["name"]
+    line = f"{name}: {'; '.join(parts)}"
     if item.get("why"):
         line += f" (why: {item['why']})"
     if item.get("fill_from"):

@@ -233,10 +233,17 @@ def test_the_dice_helper_marks_the_faces_and_every_odds_line(client):
     assert html.count('class="conf conf-fan"') >= 4
 
 
-def test_the_spawn_helper_marks_each_chance(client):
+def test_the_spawn_helper_marks_each_chance_and_every_tokens_line(client):
+    """N9, GF:251: a spawn's chances come from the fan dice apps' faces, so the chance of each token (and
+    of the box) says so on its own line, as the "Chance of this" line does."""
     html = client.post("/helpers/spawn/", {**SPAWN, "seed": 1}).content.decode()
-    found = assert_every_number_marked(html, at_least=2, page="spawn")
-    assert all("Chance of this" in n["text"] for n in found) and kinds_of(found) == {"fan"}
+    lines = html.count('<span class="odds-where">')
+    found = assert_every_number_marked(html, at_least=2 + lines, page="spawn")
+    assert sum("Chance of this" in n["text"] for n in found) == 2
+    per_token = [n for n in found if re.match(r"\s*(Token \d|Box)\b", n["text"]) and "%" in n["text"]]
+    # Two figures, each with a line for token 1 and one for the box (token 2's Space is Full: no chance).
+    assert lines == 4 and len(per_token) == lines
+    assert all(n["marks"] == ["fan"] for n in per_token) and kinds_of(found) == {"fan"}
 
 
 def test_the_curse_helper_marks_each_value_and_the_deck(client):

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.campaigns.pages.helpers import act
-from tests.factories import client_for, guild_rev
+from tests.factories import build_campaign, campaign_rev, client_for, guild_rev
 
 pytestmark = pytest.mark.django_db
 
@@ -41,19 +41,26 @@ def test_a_tap_below_zero_is_refused(owner, player, campaign, snapshot):
     assert snapshot() == before
 
 
-def test_the_live_tracker_puts_the_readers_own_guild_first(owner, player, campaign):
-    """A player taps their own counters most: their guild heads the tracker; the owner, who edits every
-    guild, keeps the seat order."""
-    act(owner, campaign, "live-start", {"revision": campaign.revision, "scenario": "ferry-of-the-dead"})
+def live_order(user, campaign):
+    """The guilds of the live tracker, in the order `#live article.live-guild` shows them to `user`."""
+    html = client_for(user).get(f"/campaigns/{campaign.pk}/").content.decode()
+    live = html[html.index('<section id="live"') :]
+    return re.findall(r'<article class="live-guild g-(\w+)', live)
 
-    def order(user):
-        html = client_for(user).get(f"/campaigns/{campaign.pk}/").content.decode()
-        live = html[html.index('<section id="live"') :]
-        return re.findall(r'<article class="live-guild g-(\w+)', live)
 
-    assert order(player)[0] == "teal"
+def test_the_live_tracker_puts_the_readers_own_guilds_first(owner, player):
+    """Issue 27 (the reader's own guild first in the live tracker): a player taps their own counters most,
+    and so does an owner who plays a guild, though the owner may edit every one. A guild the owner holds for
+    an absent friend is not the owner's own; the others stay in seat order."""
+    campaign = build_campaign(owner, guilds={"gray": None, "yellow": None, "teal": player, "purple": None})
     seats = list(campaign.guilds.order_by("seat").values_list("colour__slug", flat=True))
-    assert order(owner) == seats
+    assert seats == ["gray", "yellow", "teal", "purple"]
+    held = {"guild": "gray", "revision": guild_rev(campaign, "gray"), "holder": "", "player_name": "Lia"}
+    assert act(owner, campaign, "assign", held).status_code == 302
+    act(owner, campaign, "live-start", {"revision": campaign_rev(campaign), "scenario": "ferry-of-the-dead"})
+
+    assert live_order(player, campaign) == ["teal", "gray", "yellow", "purple"]
+    assert live_order(owner, campaign) == ["yellow", "purple", "gray", "teal"]
 
 
 def test_after_choose_the_next_step_is_offered(owner, player, campaign):

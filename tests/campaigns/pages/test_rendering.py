@@ -2,6 +2,7 @@
 
 import pytest
 from django.utils import translation
+from django.utils.html import escape
 
 from campaigns.history_text import event_summary
 from campaigns.models import Event
@@ -34,6 +35,22 @@ def test_a_true_conflict_says_what_changed_and_who_changed_it(owner, player, cam
     html = act(player, campaign, "saved-coins", data, HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
     with translation.override("pt-br"):
         assert f"olga mudou isto enquanto isso ({event_summary(change)})." in html
+
+
+def test_a_stale_tap_names_who_and_what_apart_for_the_offline_note(owner, player, campaign):
+    """Issue 27 (a true conflict says what changed; V7): a tap kept offline and refused as stale is said in a
+    note of static/js/offline.js, which takes who made the change and what it was from the answer's conflict
+    note, and the counter's name from its tap."""
+    act(owner, campaign, "live-start", {"revision": campaign.revision, "scenario": "ferry-of-the-dead"})
+    stale = guild_rev(campaign, "teal")
+    tap = {"guild": "teal", "counter": "coins", "delta": 1, "hero": ""}
+    act(owner, campaign, "tally", {**tap, "revision": stale})
+    change = Event.objects.filter(campaign=campaign).order_by("-seq").first()
+    response = act(player, campaign, "tally", {**tap, "revision": stale}, **HTMX)
+    assert response["X-Write"] == "conflict"  # an htmx answer is a 200 (htmx swaps only those)
+    html = response.content.decode()
+    assert f'data-who="olga" data-change="{escape(event_summary(change))}"' in html
+    assert 'data-what="Teal Coins"' in html
 
 
 def test_with_htmx_a_write_answers_with_the_sheet_part_only(player, campaign):
