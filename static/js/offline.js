@@ -16,6 +16,8 @@
 (function () {
   "use strict";
   var KEY = "inferno-companion:queued-writes";
+  // A waiting write the server refused on replay: said in the banner of the page that loads next.
+  var REFUSED = "inferno-companion:refused-write";
   var banner = document.getElementById("offline-banner");
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -39,11 +41,25 @@
     banner.hidden = !offline && !waiting;
     var message = banner.querySelector("[data-offline-message]");
     var count = banner.querySelector("[data-offline-queued]");
+    var refused = banner.querySelector("[data-offline-refused]");
+    var told = refusedNote();
+    banner.hidden = banner.hidden && !told;
+    if (refused) { refused.hidden = !told; refused.textContent = told; }
     if (message) message.hidden = !offline;
     if (count) {
       count.hidden = !waiting;
       count.textContent = waiting ? text(waiting === 1 ? "queued-one" : "queued-many").replace("{n}", String(waiting)) : "";
     }
+  }
+
+  // The refusal is read once: the page that shows it forgets it, so a later page does not say it again.
+  var refusedText = null;
+  function refusedNote() {
+    if (refusedText === null) {
+      try { refusedText = sessionStorage.getItem(REFUSED) || ""; sessionStorage.removeItem(REFUSED); }
+      catch (e) { refusedText = ""; }
+    }
+    return refusedText;
   }
 
   function isCampaignWrite(form) {
@@ -135,7 +151,13 @@
     }
     replaying = false;
     if (!response.ok || outcome === "refused" || outcome === "forbidden") {
-      window.alert(text("refused"));
+      // No native dialog: the banner says it (role="alert"), on this page while other writes still wait,
+      // else on the page reloaded below.
+      if (rest.length) {
+        refusedText = text("refused");
+      } else {
+        try { sessionStorage.setItem(REFUSED, text("refused")); } catch (e) { /* the reloaded sheet shows the truth */ }
+      }
     } else {
       // Saved: the writes made on the same revision go on from the one this answer brought.
       rest.forEach(function (next) { carryOn(next, item, forms, sent); });

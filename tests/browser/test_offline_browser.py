@@ -138,3 +138,47 @@ def test_a_write_made_offline_waits_and_is_sent_with_its_revision_when_back(phon
     phone.wait_for_function(emptied, timeout=15_000)
     phone.locator("code.join-code").first.wait_for(state="visible", timeout=15_000)
     assert JoinCode.objects.filter(campaign=campaign).count() == 1
+
+
+def test_a_write_refused_on_replay_is_said_in_the_page_not_in_a_native_dialog(phone):
+    """Fred's tap kept offline reaches the server after the owner handed Teal to someone else: it is refused
+    (not his guild any more), and the reloaded page says so in its banner; nothing changed, no alert box."""
+    from campaigns.services.guilds import guild_assign
+    from campaigns.services.live import live_start
+    from tests.factories import access, refreshed
+
+    owner, fred = UserFactory(username="olga"), UserFactory(username="fred")
+    campaign = build_campaign(owner, guilds={"yellow": None, "teal": fred})
+    play = live_start(
+        access=access(owner, campaign), actor=owner, revision=campaign.revision, scenario="beyond-the-gates-of-hell"
+    )
+    dialogs: list[str] = []
+    phone.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    phone.goto("/accounts/login/")
+    phone.get_by_label("Username").fill("fred")
+    phone.get_by_label("Password").fill("secret-pass-123")
+    phone.get_by_role("button", name="Log in").click()
+    phone.goto(f"/campaigns/{campaign.pk}/#live")
+    _controlled(phone)
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Teal Coins: one more", exact=True).click()
+    phone.locator("[data-offline-queued]", has_text="1 change waiting").wait_for()
+    teal = campaign.guilds.get(colour__slug="teal")
+    guild_assign(
+        access=access(owner, refreshed(campaign)),
+        actor=owner,
+        guild=teal,
+        revision=teal.revision,
+        player_name="Dave",
+    )
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    said = phone.locator("#offline-banner [data-offline-refused]")
+    said.wait_for(state="visible", timeout=20_000)
+    assert "was refused when it was sent" in said.inner_text()
+    assert dialogs == []
+    assert play.results.get(guild=teal).coins == 0
+    # Said once: the next page does not repeat it.
+    phone.reload()
+    phone.wait_for_timeout(500)
+    assert phone.locator("#offline-banner [data-offline-refused]").is_hidden()
