@@ -150,7 +150,10 @@ def test_a_write_refused_on_replay_is_said_in_the_page_not_in_a_native_dialog(ph
     owner, fred = UserFactory(username="olga"), UserFactory(username="fred")
     campaign = build_campaign(owner, guilds={"yellow": None, "teal": fred})
     play = live_start(
-        access=access(owner, campaign), actor=owner, revision=campaign.revision, scenario="beyond-the-gates-of-hell"
+        access=access(owner, campaign),
+        actor=owner,
+        revision=campaign.revision,
+        scenario="beyond-the-gates-of-hell",
     )
     dialogs: list[str] = []
     phone.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
