@@ -475,3 +475,14 @@ def test_the_content_api_names_each_record_in_the_readers_language(api):
     )
     assert eyes_en["shown_name"] == "Angel Eyes"
     assert eyes_pt["monster"]["local_name"] == "Olhos Angelicais"
+
+
+@pytest.mark.parametrize("helper", ["dice", "spawn", "death-curses", "monsters"])
+def test_a_portuguese_reader_of_the_demo_sees_the_brazilian_names_in_the_helpers(helper):
+    """CB-PT names in the table-side helpers opened from the demo campaign (its Helpers tab): monster
+    suggestions, the remembered Spawn tile, the campaign's heroes for the curse draw, the monster lookup."""
+    campaign = _demo_live()
+    owner = campaign.owner
+    page = client_for(owner).get(f"/helpers/{helper}/?campaign={campaign.pk}", **PT)
+    assert page.status_code == 200
+    assert english_names_shown(page.content.decode()) == []

@@ -183,6 +183,10 @@ def test_the_upgrade_phase_in_portuguese(owner, player, campaign):
         client_for(player), f"/campaigns/{drafting.pk}/upgrade/", expect="Fase de Aprimoramento"
     )
     assert "Sua mão: toque nas 2 cartas que vão ficar" in html
+    # CB-PT names (guild colours, heroes, curses, scenarios) and no English one outside a hint's parentheses.
+    from tests.companion.test_brazilian_names import english_names_shown
+
+    assert english_names_shown(html) == []
     status = client_for(player).get(f"/campaigns/{drafting.pk}/upgrade/status/", **PT).content.decode()
     assert "Rodada de seleção 1 de 3" in status and english_leftovers(status) == []
 
