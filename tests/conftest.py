@@ -78,6 +78,19 @@ def _serialized_packs() -> str:
 
 
 @pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's language: a request in Portuguese leaves its language active in the
+    thread (the locale middleware does not undo it), and a test calling a view or a service directly would
+    read it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache() -> None:
     """Each test starts with an empty cache: ids repeat between rolled-back tests, a sheet kept by one
     test must never answer in another, and one test's requests never count against the next's throttles.
