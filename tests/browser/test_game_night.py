@@ -5,10 +5,11 @@ the join link, the heroes are drafted, scenario 1 is tracked live and recorded t
 upgrade phase is played on every phone (draft, buy, move, discard, undo), the winner chooses scenario 2, and
 scenario 2 is recorded by the form. Along the way: a tapped control stays within 50 px of where it was after
 each write, a second phone sees the change within 2 s, three quick taps add 3, two taps made offline wait on
-the phone and are both made once it is back, a Death Curse draw takes at most 4 taps, the win shows on every
-phone within 2 s, the quests completed live reach the record, the tap counts of recording and of a spawn,
-number fields >= 44 px, and at the end the numbers on the sheet. The server's draws (hero deal, Starting
-Areas, upgrade deals, curses) come from one seeded generator, so the night plays the same way on every run.
+the phone and are both made once it is back, a roll made offline says it was not made, a Death Curse draw
+takes at most 4 taps, the win shows on every phone within 2 s, the quests completed live reach the record, the
+tap counts of recording and of a spawn, number fields >= 44 px, and at the end the numbers on the sheet. The
+server's draws (hero deal, Starting Areas, upgrade deals, curses) come from one seeded generator, so the night
+plays the same way on every run.
 """
 
 from __future__ import annotations
@@ -230,6 +231,7 @@ def _live_scenario(campaign: Campaign, phones: dict[str, Phone]) -> dict[str, tu
     _spawn(hank)
     _quick_taps(campaign, phones)
     _offline_taps(campaign, phones)
+    _offline_roll(gina)
     _curse_draw(olga)
 
     teal = fred.page.locator("#live article.g-teal")
@@ -309,6 +311,32 @@ def _offline_taps(campaign: Campaign, phones: dict[str, Phone]) -> None:
     expect(_counter(gina, "purple", "Coins").locator("output")).to_have_text(str(before + 2), timeout=20_000)
     assert purple.results.get(play__status="in-progress").coins == before + 2
     expect(_counter(hank, "purple", "Coins").locator("output")).to_have_text(str(before + 2), timeout=5_000)
+
+
+def _offline_roll(gina: Phone) -> None:
+    """V1: Gina rolls the dice, loses the connection and rolls again with one die more: the page says at once
+    where the result goes that nothing was rolled, the old result gone (never shown as new); back online, a
+    roll is made."""
+    page = gina.page
+    sheet = page.url
+    page.goto("/helpers/dice/")
+    controlled_by_the_service_worker(page)
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.locator('#result [data-result="wounds"]').wait_for()
+    page.context.set_offline(True)
+    try:
+        page.get_by_role("button", name="Attack dice: one more").click()
+        page.get_by_role("button", name="Roll", exact=True).click()
+        note = page.locator("#result .offline-note")
+        note.wait_for()
+        assert note.inner_text().startswith("Not rolled: no connection") and note.is_visible()
+        assert page.locator('#result [data-result="wounds"]').count() == 0
+    finally:
+        page.context.set_offline(False)
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.locator('#result [data-result="wounds"]').wait_for()
+    page.goto(sheet)
+    page.locator("#live article.live-guild").first.wait_for()
 
 
 def _curse_draw(olga: Phone) -> None:
