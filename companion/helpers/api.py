@@ -48,6 +48,14 @@ def campaign_field(help_text: str) -> serializers.IntegerField:
     )
 
 
+def campaign_for(request: Request, pk: int | None) -> Campaign | None:
+    """The campaign a helper works for, checked as every read of a campaign: its members and share-link
+    readers (`?share=`), anyone else 404."""
+    if pk is None:
+        return None
+    return campaign_access(user=request.user, pk=pk, share_token=request.query_params.get("share")).campaign
+
+
 # --- Dice ---------------------------------------------------------------------------------------------
 
 
@@ -72,8 +80,7 @@ class RollSerializer(serializers.Serializer):
     )
 
 
-# Read-only share token of the campaign named in the body, as the campaign API takes it.
-# Both helpers opened for a campaign take its share token as the pages do.
+# Both helpers opened for a campaign take a share-link reader's token in the query, as the pages do.
 SHARE = OpenApiParameter(
     "share", OpenApiTypes.STR, description="Share token of the `campaign` named in the body (spectators)."
 )
@@ -177,12 +184,7 @@ class RollView(HelperView):
         data = RollSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
-        pk = values.pop("campaign", None)
-        # The same check as every read of a campaign: members and share-link readers, anyone else 404.
-        share = request.query_params.get("share")
-        campaign = None
-        if pk is not None:
-            campaign = campaign_access(user=request.user, pk=pk, share_token=share).campaign
+        campaign = campaign_for(request, values.pop("campaign", None))
         result = services.dice_roll(**values, campaign=campaign, content=content_version())
         return Response(roll_data(result))
 
@@ -378,7 +380,6 @@ def _drawn_card(card: DeathCurse) -> dict[str, Any]:
     }
 
 
-# The share token of the `campaign` named in the body, in the query as the page takes it.
 class DeathCursesView(HelperView):
     @extend_schema(
         request=DeathCursesSerializer,
@@ -399,12 +400,8 @@ def _drawing_for(request: Request, pk: int | None, edition: Edition) -> Campaign
     and share-link readers, anyone else 404. The page draws from another edition's own deck when the form
     names one; an API caller naming the campaign means its deck, so a mismatch is refused, not answered
     with the wrong deck."""
-    if pk is None:
-        return None
-    campaign = campaign_access(
-        user=request.user, pk=pk, share_token=request.query_params.get("share")
-    ).campaign
-    if campaign.edition_id != edition.pk:
+    campaign = campaign_for(request, pk)
+    if campaign is not None and campaign.edition_id != edition.pk:
         message = _("This campaign plays %(edition)s: draw from that edition's deck.")
         raise serializers.ValidationError({"edition": [message % {"edition": campaign.edition.name}]})
     return campaign

@@ -18,7 +18,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.access import campaign_access
+from campaigns.access import Access, campaign_access
 from campaigns.models import Monster, MonsterLevelCard, OverrideKind
 from campaigns.selectors import content as selectors_content
 from campaigns.selectors.confidence import bracket_confidence
@@ -160,23 +160,28 @@ def _dice_table(request: HttpRequest) -> dict[str, Any] | None:
     """With ?campaign=<id> (its members and share-link readers, else 404): the roll is the campaign's, with
     the die faces its table entered from its box; the form and "Reroll this seed" keep the query, and its
     members are offered the page that corrects each die."""
+    opened = _opened_for(request)
+    if opened is None:
+        return None
+    access, table = opened
+    campaign = access.campaign
+    correct = {
+        die: fill_url(campaign.edition, OverrideKind.DIE, die, campaign)
+        for die in (dice_rules.ATTACK_DIE, dice_rules.DEFENSE_DIE)
+    }
+    return {**table, "correct": correct if access.is_member else None}
+
+
+def _opened_for(request: HttpRequest) -> tuple[Access, dict[str, Any]] | None:
+    """?campaign=<id> (and a share-link reader's &share=): the reader's access (404 to anyone else) and the
+    query a form posts back with (`params`, `query`), so the next result is the campaign's too."""
     pk = request.GET.get("campaign")
     if not pk:
         return None
     share = request.GET.get("share")
     access = campaign_access(user=request.user, pk=pk, share_token=share)
-    campaign = access.campaign
-    query = {"campaign": campaign.pk, **({"share": share} if share else {})}
-    correct = {
-        die: fill_url(campaign.edition, OverrideKind.DIE, die, campaign)
-        for die in (dice_rules.ATTACK_DIE, dice_rules.DEFENSE_DIE)
-    }
-    return {
-        "campaign": campaign,
-        "query": urlencode(query),
-        "params": query,
-        "correct": correct if access.is_member else None,
-    }
+    params = {"campaign": access.campaign.pk, **({"share": share} if share else {})}
+    return access, {"campaign": access.campaign, "params": params, "query": urlencode(params)}
 
 
 def _roll_context(
@@ -383,13 +388,10 @@ def _curses_table(request: HttpRequest, *, offer: bool) -> dict[str, Any] | None
     """With ?campaign=<id> (its members and share-link readers, else 404): the draw is the campaign's, from
     the deck its table corrected, and the form posts back with the same query (`query`). `offer`: the form
     starts with the campaign's heroes and the Death tokens and Damnation counted live (a draw is one tap)."""
-    pk = request.GET.get("campaign")
-    if not pk:
+    opened = _opened_for(request)
+    if opened is None:
         return None
-    share = request.GET.get("share")
-    access = campaign_access(user=request.user, pk=pk, share_token=share)
-    query = {"campaign": access.campaign.pk, **({"share": share} if share else {})}
-    table: dict[str, Any] = {"campaign": access.campaign, "query": urlencode(query)}
+    access, table = opened
     if offer:
         heroes = curse_draw_heroes(access.campaign)[: services.MAX_HEROES]
         table["heroes"] = [

@@ -9,6 +9,7 @@ import pytest
 
 from campaigns.models import JoinCode
 from tests.browser.conftest import controlled_by_the_service_worker
+from tests.browser.table_phones import log_in
 from tests.factories import UserFactory, build_campaign
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -93,10 +94,7 @@ def test_the_first_visit_to_the_sheet_is_kept_for_offline(phone):
     """V5: the visit that installs the service worker was made before it ran; the page asks it to keep it."""
     owner = UserFactory(username="olga")
     campaign = build_campaign(owner, guilds={"yellow": None}, name="Kept At Once")
-    phone.goto("/accounts/login/")
-    phone.get_by_label("Username").fill("olga")
-    phone.get_by_label("Password").fill("secret-pass-123")
-    phone.get_by_role("button", name="Log in").click()
+    log_in(phone, "olga")
     phone.goto(f"/campaigns/{campaign.pk}/")
     phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     kept = f"caches.open('pages-v2').then((c) => c.match('{phone.url}')).then((r) => Boolean(r))"
@@ -116,10 +114,7 @@ def test_the_first_visit_to_the_sheet_is_kept_for_offline(phone):
 def test_a_write_made_offline_waits_and_is_sent_with_its_revision_when_back(phone):
     owner = UserFactory(username="olga")
     campaign = build_campaign(owner, guilds={"yellow": None})
-    phone.goto("/accounts/login/")
-    phone.get_by_label("Username").fill("olga")
-    phone.get_by_label("Password").fill("secret-pass-123")
-    phone.get_by_role("button", name="Log in").click()
+    log_in(phone, "olga")
     phone.goto(f"/campaigns/{campaign.pk}/")
     _controlled(phone)
     phone.context.set_offline(True)
@@ -157,10 +152,7 @@ def test_a_write_refused_on_replay_is_said_in_the_page_not_in_a_native_dialog(ph
     )
     dialogs: list[str] = []
     phone.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    phone.goto("/accounts/login/")
-    phone.get_by_label("Username").fill("fred")
-    phone.get_by_label("Password").fill("secret-pass-123")
-    phone.get_by_role("button", name="Log in").click()
+    log_in(phone, "fred")
     phone.goto(f"/campaigns/{campaign.pk}/#live")
     _controlled(phone)
     phone.context.set_offline(True)
