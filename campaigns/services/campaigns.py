@@ -18,7 +18,7 @@ from campaigns.history_text import names_of
 from campaigns.models import Campaign, Edition, Guild, JoinCode, Membership, SheetDocument
 from campaigns.services.documents import sheet_files_delete
 from campaigns.services.history import Changes, campaign_state_moved, event_record
-from campaigns.services.revisions import claim_campaign_revision, lock_campaign
+from campaigns.services.revisions import claim_campaign_revision
 from rules_helpers.names import check_visible_name
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread across the table
@@ -174,7 +174,7 @@ def campaign_leave(*, access: Access, actor: Any) -> None:
     if refusal:
         refuse("campaign", refusal)
     campaign = access.campaign
-    lock_campaign(campaign.pk)
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk", flat=True).first()
     username = actor.get_username()
     held = Guild.objects.filter(campaign=campaign, player_id=access.user_id)
     colours = [g.colour for g in held.select_related("colour")]

@@ -19,12 +19,11 @@ from campaigns.models import MAX_CONTENT_OVERRIDES, Campaign, ContentOverride, O
 from campaigns.selectors.overrides import check_target, clean_override_fields, clean_pack_records
 from campaigns.services.history import Changes, event_record
 from campaigns.services.own_cards import own_card_keep
-from campaigns.services.revisions import lock_campaign
 
 
 def _lock(campaign: Campaign) -> None:
     """The campaign row first, as every write does (one lock order, F6)."""
-    lock_campaign(campaign.pk)
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk", flat=True).first()
 
 
 def _who(actor: Any) -> Any:

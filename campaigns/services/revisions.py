@@ -26,11 +26,11 @@ def claim_campaign_revision(campaign: Campaign, revision: Any) -> None:
 def claim_guild_revision(guild: Guild, revision: Any) -> None:
     """Move one guild to its next revision; other guilds' writes never conflict with it (they wait for the
     campaign row's lock, taken first so every write locks in the same order)."""
-    lock_campaign(guild.campaign_id)
+    _lock_campaign(guild.campaign_id)
     _claim(guild, revision, label=guild.colour.name, campaign_id=guild.campaign_id)
 
 
-def lock_campaign(campaign_id: int) -> None:
+def _lock_campaign(campaign_id: int) -> None:
     """Take the campaign row's lock (until the transaction ends) before touching any of its other rows."""
     Campaign.objects.select_for_update().filter(pk=campaign_id).values_list("pk", flat=True).first()
 
