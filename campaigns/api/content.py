@@ -128,7 +128,7 @@ class SlugLookupMixin:
 
 @looked_up_by_slug
 class EditionViewSet(KeptContent, viewsets.ReadOnlyModelViewSet):
-    queryset = content.editions_list()
+    queryset = content.editions_content()
     serializer_class = out.EditionSerializer
     lookup_field = "slug"
     lookup_value_regex = "[^/]+"

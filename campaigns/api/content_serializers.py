@@ -8,6 +8,7 @@ from rest_framework import serializers
 from campaigns.history_text import name_in_language, names_of
 from campaigns.models import (
     DeathCurse,
+    Die,
     Edition,
     Hero,
     Monster,
@@ -62,8 +63,18 @@ class ConfidenceField(serializers.Field):
         return {"kind": info["kind"], "source": info["source"], "notes": getattr(record, "notes", "")}
 
 
+class DieSerializer(ShownNameMixin, serializers.ModelSerializer):
+    """A die of the edition: its six faces (FAN-D, GF:251: two fan dice apps) and its names; the Brazilian one
+    is the app's translation (`name_pt_source` "app"): no source gives the Brazilian edition's."""
+
+    class Meta:
+        model = Die
+        fields = ("slug", "name", "name_pt", *NAME_SOURCES, "colour", "in_box", "faces", *CONTENT_FIELDS)
+
+
 class EditionSerializer(serializers.ModelSerializer):
     circles = serializers.SerializerMethodField()
+    dice = DieSerializer(many=True, read_only=True)
 
     class Meta:
         model = Edition
@@ -77,6 +88,7 @@ class EditionSerializer(serializers.ModelSerializer):
             "max_saved_coins",
             "level_labels",
             "circles",
+            "dice",
             *CONTENT_FIELDS,
         )
 

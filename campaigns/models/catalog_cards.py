@@ -138,8 +138,11 @@ class DeathCurse(EditionScoped, NameOrigin):
         return 1 if self.copies is None else self.copies
 
 
-class Die(EditionScoped):
+class Die(EditionScoped, NameOrigin):
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="dice")
+    name_pt = models.CharField(
+        max_length=120, blank=True, help_text="Brazilian Portuguese name, where known."
+    )
     colour = models.CharField(max_length=20, blank=True)
     in_box = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="How many of this die the box has."

@@ -46,6 +46,11 @@ def editions_list() -> QuerySet[Edition]:
     return Edition.objects.prefetch_related("circles")
 
 
+def editions_content() -> QuerySet[Edition]:
+    """The editions as the content API answers them: with their circles and their dice."""
+    return editions_list().prefetch_related("dice")
+
+
 def edition_exists(slug: str) -> bool:
     return Edition.objects.filter(slug=slug).exists()
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import (
     Circle,
     DeathCurse,
+    Die,
     Edition,
     GuildColour,
     Hero,
@@ -29,9 +30,10 @@ from campaigns.models import (
 from campaigns.selectors.content_reasons import explained
 
 # The records that carry a Brazilian Portuguese name, and the fields it may be in (as
-# `companion.content_names.NAME_FIELDS` reads them): scenarios, titles, circles, quests, heroes and guild
-# colours `name_pt`; cards, curses and monsters the Brazilian box's `local_name`. A name the Brazilian edition
-# keeps as it is (Benjamin, Justicar, Leah in CB-PT) is entered as it is, so it is not a gap.
+# `companion.content_names.NAME_FIELDS` reads them): scenarios, titles, circles, quests, heroes, guild
+# colours and dice `name_pt`; cards, curses and monsters the Brazilian box's `local_name`. A name the
+# Brazilian edition keeps as it is (Benjamin, Justicar, Leah in CB-PT) is entered as it is, so it is not a
+# gap.
 TRANSLATED: tuple[tuple[str, type[Model], tuple[str, ...]], ...] = (
     ("circle", Circle, ("name_pt",)),
     ("scenario", Scenario, ("name_pt", "local_name")),
@@ -42,6 +44,7 @@ TRANSLATED: tuple[tuple[str, type[Model], tuple[str, ...]], ...] = (
     ("monster", Monster, ("local_name",)),
     ("upgrade card", UpgradeCard, ("local_name",)),
     ("death curse", DeathCurse, ("local_name",)),
+    ("die", Die, ("name_pt",)),
 )
 APP_TRANSLATION = "app"  # catalog.NameOrigin.APP
 LEVEL_CARD = "monster level card"
@@ -57,6 +60,7 @@ KIND_LABELS: dict[str, Promise] = {
     "monster": _("Monster"),
     "upgrade card": _("Upgrade card"),
     "death curse": _("Death Curse"),
+    "die": _("Die"),
     LEVEL_CARD: _("Monster level card"),
 }
 

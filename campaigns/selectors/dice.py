@@ -28,7 +28,8 @@ def edition_dice_records(
     edition: Edition | str | None = None, *, version: str | None = None
 ) -> list[dict[str, object]]:
     """How sure the faces are: each die's `slug`, `verified`, `confidence` and `source` (GF:251: two fan dice
-    apps, the physical dice not verified), read with the faces, in the same kept entry."""
+    apps, the physical dice not verified), and its names (English, Brazilian and where the Brazilian one comes
+    from: a page names a die in its reader's language), read with the faces, in the same kept entry."""
     return _dice_entry(edition, version)["records"]
 
 
@@ -86,7 +87,16 @@ def _read_dice(edition: Edition | str | None) -> dict[str, Any]:
     return {
         "faces": {d.slug: tuple(d.faces) for d in first},
         "records": [
-            {"slug": d.slug, "verified": d.verified, "confidence": d.confidence, "source": d.source}
+            {
+                "slug": d.slug,
+                "verified": d.verified,
+                "confidence": d.confidence,
+                "source": d.source,
+                "name": d.name,
+                "name_pt": d.name_pt,
+                "name_pt_source": d.name_pt_source,
+                "name_en_literal": d.name_en_literal,
+            }
             for d in first
         ],
     }

@@ -23,6 +23,7 @@ from campaigns.models import Monster, MonsterLevelCard, OverrideKind
 from campaigns.selectors import content as selectors_content
 from campaigns.selectors.confidence import bracket_confidence
 from campaigns.selectors.content_gaps import fill_url
+from campaigns.selectors.dice import edition_dice_records
 from campaigns.selectors.live import curse_draw_heroes
 from campaigns.selectors.overrides import campaign_override
 from campaigns.selectors.preferences import spawn_scenario, spawn_setup
@@ -159,17 +160,21 @@ def dice(request: HttpRequest) -> HttpResponse:
 def _dice_table(request: HttpRequest) -> dict[str, Any] | None:
     """With ?campaign=<id> (its members and share-link readers, else 404): the roll is the campaign's, with
     the die faces its table entered from its box; the form and "Reroll this seed" keep the query, and its
-    members are offered the page that corrects each die."""
+    members are offered the page that corrects each die of the edition, named in the reader's language."""
     opened = _opened_for(request)
     if opened is None:
         return None
     access, table = opened
     campaign = access.campaign
-    correct = {
-        die: fill_url(campaign.edition, OverrideKind.DIE, die, campaign)
+    if not access.is_member:
+        return {**table, "correct": None}
+    records = {record["slug"]: record for record in edition_dice_records(campaign.edition)}
+    correct = [
+        {"die": records[die], "url": fill_url(campaign.edition, OverrideKind.DIE, die, campaign)}
         for die in (dice_rules.ATTACK_DIE, dice_rules.DEFENSE_DIE)
-    }
-    return {**table, "correct": correct if access.is_member else None}
+        if die in records
+    ]
+    return {**table, "correct": correct}
 
 
 def _opened_for(request: HttpRequest) -> tuple[Access, dict[str, Any]] | None:

@@ -24,6 +24,7 @@ from campaigns.models import (
     Campaign,
     Circle,
     DeathCurse,
+    Die,
     Edition,
     ExplorationTokenKind,
     GuildColour,
@@ -73,7 +74,9 @@ def _outside_parentheses(text: str) -> str:
 
 
 def _pairs(edition: str) -> list[tuple[str, str]]:
-    """(English, Portuguese) of every record of the edition whose two names differ."""
+    """(English, Portuguese) of every record of the edition whose two names differ. Not the dice: the card
+    effects, kept in English (no Brazilian source gives them), say "Defense die"; the dice's own tests look
+    for their names where a die is named."""
     pairs = []
     for model, field in (
         (Scenario, "name_pt"),
@@ -269,16 +272,24 @@ def test_the_base_games_fan_names_are_stored_with_their_source():
 
 
 def test_the_missing_translations_cover_every_named_kind_and_mark_the_apps_own():
-    """CB-PT keeps Benjamin, Justicar and Leah as they are: not a gap. The guild colours have no Brazilian
-    source: listed as the app's translation. The Inferno heroes no source names are listed."""
+    """CB-PT keeps Benjamin, Justicar and Leah as they are: not a gap. The guild colours and the dice have no
+    Brazilian source (GF:103, the PT glossary, names neither): listed as the app's translation. The Inferno
+    heroes no source names are listed."""
     gaps = translation_gaps(Edition.objects.get(slug="inferno"))["missing_translations"]
     listed = {(g["kind"], g["slug"]) for g in gaps}
     for slug in ("benjamin", "justicar", "leah"):
         assert ("monster", slug) not in listed and ("hero", slug) not in listed
     assert ("hero", "cassius") in listed
     assert not any(kind in ("circle", "quest") for kind, _ in listed)
-    app = {g["slug"]: g["app_translation"] for g in gaps if "app_translation" in g}
-    assert app == {"yellow": "Amarela", "purple": "Roxa", "teal": "Turquesa", "gray": "Cinza"}
+    app = {(g["kind"], g["slug"]): g["app_translation"] for g in gaps if "app_translation" in g}
+    assert app == {
+        ("guild colour", "yellow"): "Amarela",
+        ("guild colour", "purple"): "Roxa",
+        ("guild colour", "teal"): "Turquesa",
+        ("guild colour", "gray"): "Cinza",
+        ("die", "attack"): "Dado de Ataque",
+        ("die", "defense"): "Dado de Defesa",
+    }
     base = translation_gaps(Edition.objects.get(slug="arcadia-quest"))["missing_translations"]
     assert ("quest", Quest.objects.filter(scenario__edition__slug="arcadia-quest").first().slug) in {
         (g["kind"], g["slug"]) for g in base
@@ -361,6 +372,79 @@ def test_an_existing_database_gets_the_attack_names_and_the_trap_text_the_packs_
     assert names["troll"] == ("Head Crush", "")
     assert sum(1 for english, _pt in names.values() if english == "") == 9
     assert trap.get().effect == shipped == NEW_NAMES.TRAP_OWN_WORDS
+
+
+# --- The dice: the app's own Portuguese names ---------------------------------------------------------
+
+DICE_NAMES = importlib.import_module("campaigns.migrations.0023_brazilian_dice_names")
+# GF:250 names the box's two dice; no source gives the Brazilian edition's names (GF:103, the PT glossary,
+# names neither), so the Portuguese ones are the app's translation.
+DICE_PT = {"attack": "Dado de Ataque", "defense": "Dado de Defesa"}
+DICE_EN = {"attack": "Attack die", "defense": "Defense die"}
+
+
+def test_the_packs_ship_the_dice_names_as_the_apps_translation():
+    """GF:250: an Attack and a Defense die in each box. GF:103 (the PT glossary) and the content data tables
+    name no Brazilian die, so each pack's die carries the app's own name, marked `name_pt_source` "app"."""
+    for pack, edition in (("inferno.json", "inferno"), ("arcadia-quest.json", "arcadia-quest")):
+        dice = {
+            record["fields"]["slug"]: record["fields"]
+            for record in json.loads((PACKS / pack).read_text("utf-8"))
+            if record["model"] == "campaigns.die"
+        }
+        assert {slug: fields["name_pt"] for slug, fields in dice.items()} == DICE_PT, pack
+        assert {fields["name_pt_source"] for fields in dice.values()} == {"app"}, pack
+        stored = Die.objects.filter(edition__slug=edition)
+        assert dict(stored.values_list("slug", "name_pt")) == DICE_PT
+        assert set(stored.values_list("name_pt_source", flat=True)) == {"app"}
+
+
+def test_an_existing_database_gets_the_dice_names_the_packs_ship():
+    """Migration 0023 on dice as the packs shipped them before (no Portuguese name): each shipped die gets
+    the app's name, marked as the app's; a die an admin renamed or already named in Portuguese is left alone,
+    and so is a die of an edition the packs do not ship."""
+    shipped = Die.objects.filter(edition__slug__in=["inferno", "arcadia-quest"])
+    shipped.update(name_pt="", name_pt_source="")
+    Die.objects.filter(edition__slug="arcadia-quest", slug="defense").update(name="Shield die")
+    Die.objects.filter(edition__slug="arcadia-quest", slug="attack").update(name_pt="Dado Preto")
+    DICE_NAMES.dice_names_in_portuguese(apps, None)
+    names = {
+        (d.edition.slug, d.slug): (d.name_pt, d.name_pt_source) for d in Die.objects.select_related("edition")
+    }
+    assert names[("inferno", "attack")] == ("Dado de Ataque", "app")
+    assert names[("inferno", "defense")] == ("Dado de Defesa", "app")
+    assert names[("arcadia-quest", "defense")] == ("", "")  # an admin's own English name
+    assert names[("arcadia-quest", "attack")] == ("Dado Preto", "")  # a Portuguese name already there
+    assert names[("test-edition", "attack")] == ("", "")
+
+
+def test_the_edition_api_names_each_die_in_the_readers_language(api):
+    """GF:250: the edition's two dice, with the faces the helpers roll; `name` stays English, `shown_name`
+    follows Accept-Language and `name_pt_source` says the Portuguese name is the app's (GF:103 gives none)."""
+    pt = {d["slug"]: d for d in api.get("/api/v1/editions/inferno/", **PT).json()["dice"]}
+    en = {d["slug"]: d for d in api.get("/api/v1/editions/inferno/", **EN).json()["dice"]}
+    for slug in ("attack", "defense"):
+        assert (pt[slug]["name"], pt[slug]["name_pt"], pt[slug]["shown_name"]) == (
+            DICE_EN[slug],
+            DICE_PT[slug],
+            DICE_PT[slug],
+        )
+        assert pt[slug]["name_pt_source"] == "app" and en[slug]["shown_name"] == DICE_EN[slug]
+        assert pt[slug]["faces"] == list(Die.objects.get(edition__slug="inferno", slug=slug).faces)
+
+
+def test_a_campaigns_content_page_names_its_dice_in_the_readers_language(owner, campaign):
+    """GF:250, GF:251: the dice whose faces a table corrects for its campaign (the Our content page and the
+    die's own form) are named in Portuguese for a Portuguese reader, in English alone for an English one."""
+    client = client_for(owner)
+    page = f"/campaigns/{campaign.pk}/content/"
+    for url in (page, f"{page}?kind=die&target=attack"):
+        portuguese = _text(client.get(url, **PT).content.decode())
+        assert all(name in portuguese for name in DICE_PT.values()), url
+        assert not any(name in _outside_parentheses(portuguese) for name in DICE_EN.values()), url
+        english = _text(client.get(url, **EN).content.decode())
+        assert all(name in english for name in DICE_EN.values()), url
+        assert not any(name in english for name in DICE_PT.values()), url
 
 
 # --- The app's own sentences ------------------------------------------------------------------------

@@ -1,16 +1,27 @@
-"""The spawn and Death Curse helpers name the content in the reader's language (issue 28, part 3): the
-monsters a figure slot suggests, a tile another phone remembered, the campaign's heroes and the refusals a
-Portuguese reader gets."""
+"""The spawn, Death Curse and dice helpers name the content in the reader's language (issue 28, part 3): the
+monsters a figure slot suggests, a tile another phone remembered, the campaign's heroes, the dice its table
+corrects and the refusals a Portuguese reader gets."""
 
 from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
 from django.utils import translation
 
+from campaigns.services.overrides import content_override_set
 from tests.campaigns.pages.helpers import act
+from tests.campaigns.pdf.helpers import demo_campaign
+from tests.companion.test_brazilian_names import (
+    _outside_parentheses,
+    _text,
+    english_names_shown,
+    portuguese_names_shown,
+)
 from tests.companion.test_helper_pages import HTMX, SPAWN, _heroes
-from tests.factories import build_campaign, client_for
+from tests.factories import access, build_campaign, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +109,58 @@ def test_the_spawn_and_curse_refusals_speak_the_readers_language(owner):
     same_pair = {**SPAWN, "figure_1": "Arqueiro Goblin", "token_3_a": "crit", "token_3_b": "melee"}
     spawn = client.post(spawn_url(base), same_pair, **PT, **HTMX).content.decode()
     assert "Dois Marcadores de Entrada de Monstro mostram o mesmo par de símbolos" in spawn
+
+
+# --- The dice helper --------------------------------------------------------------------------------------
+
+# A roll with Defense dice and rerolls, so the page shows both sides' dice and every odds row.
+DICE_ROLL = {"attack_dice": 3, "kind": "melee", "defense_dice": 2, "attack_rerolls": 1, "defense_rerolls": 0}
+# GF:250 names the box's two dice; no source gives the Brazilian edition's names (GF:103, the PT glossary,
+# names neither): the Portuguese ones are the app's translation, marked with the dagger.
+DICE_EN = ("Attack die", "Defense die")
+DICE_PT = ("Dado de Ataque", "Dado de Defesa")
+
+
+def _dice_pages(headers: dict[str, str]) -> tuple[str, str]:
+    """The dice helper with a roll, as its own page and opened for the demo campaign, whose table corrected
+    its Attack die (the roll and its odds then rest on the table's faces)."""
+    campaign = demo_campaign()
+    owner = campaign.owner
+    faces = ["melee", "melee", "melee", "melee", "crit", "blank"]
+    content_override_set(
+        access=access(owner, campaign), actor=owner, kind="die", target="attack", fields={"faces": faces}
+    )
+    client = client_for(owner)
+    roll = urlencode({**DICE_ROLL, "seed": 4})
+    plain = client.get(f"/helpers/dice/?{roll}", **headers).content.decode()
+    opened = client.get(f"/helpers/dice/?campaign={campaign.pk}&{roll}", **headers).content.decode()
+    for page in (plain, opened):
+        assert 'class="odds-p"' in page and 'data-result="wounds"' in page  # a roll and its odds rows
+    assert "conf-table" in opened  # the corrected die's faces are marked as the table's
+    return plain, opened
+
+
+def test_a_portuguese_reader_of_the_dice_helper_sees_the_dice_by_their_portuguese_names():
+    """GF:250, GF:251: the dice helper with a roll and its odds, alone and opened for the demo campaign whose
+    table corrected its Attack die: the dice its members correct from it are named in Portuguese (the app's
+    translation, marked with the dagger: GF:103 gives no Brazilian name), and no English die name is left
+    outside the hints in parentheses."""
+    plain, opened = _dice_pages(PT)
+    for page in (plain, opened):
+        assert english_names_shown(page) == []
+        assert not any(name in _outside_parentheses(_text(page)) for name in DICE_EN)
+    text = _text(opened)
+    for name in DICE_PT:
+        assert re.search(rf"{name}\s*{DAGGER}", text), name
+    assert "Tradução do app" in opened
+
+
+def test_an_english_reader_of_the_dice_helper_sees_the_english_die_names_only():
+    """GF:250: an English reader's dice helper (alone and opened for the demo campaign) names the dice as the
+    English box does, with no Portuguese name and no dagger."""
+    plain, opened = _dice_pages(EN)
+    for page in (plain, opened):
+        assert portuguese_names_shown(page) == []
+        assert not any(name in page for name in DICE_PT)
+    for name in DICE_EN:
+        assert f"Correct the {name}</a>" in opened
