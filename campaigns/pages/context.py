@@ -73,7 +73,8 @@ def sheet_context(
         "next_number": len(data["plays"]) + 1,
         "box": edition_box(access.campaign.edition),
     }
-    context["guild_views"] = [guild_view(g, access) for g in data["guilds"]]
+    effects = card_effects(access.campaign.edition)
+    context["guild_views"] = [guild_view(g, access, effects) for g in data["guilds"]]
     draft = page["hero_draft"]
     for view in context["guild_views"]:
         # Offered before the first scenario, and after a finished draft only to a guild that joined late.
@@ -331,9 +332,12 @@ def card_effects(edition: Any) -> dict[str, str]:
     return {c["slug"]: c.get("effect", "") for c in edition_catalog(edition)["cards"]}
 
 
-def guild_view(guild: dict[str, Any], access: Access) -> dict[str, Any]:
+def guild_view(
+    guild: dict[str, Any], access: Access, effects: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """A guild as its card shows it; `effects`: `card_effects`, when the caller shows several guilds."""
     heroes = [h for h in guild["heroes"] if not h["retired"]]
-    effects = card_effects(access.campaign.edition)
+    effects = card_effects(access.campaign.edition) if effects is None else effects
     for hero in heroes:
         for slot in hero["slots"]:
             slot["here"] = f"{hero['hero']}:{slot['slot']}"

@@ -25,6 +25,7 @@ from campaigns.models import (
     Membership,
     OverrideKind,
     PlayResult,
+    Quest,
     Scenario,
     ScenarioPlay,
     UpgradePhase,
@@ -56,10 +57,13 @@ def campaign_for_sheet(*, campaign_id: int) -> Campaign:
     heroes = GuildHero.objects.select_related("hero", "curse__curse").prefetch_related(
         Prefetch("cards", queryset=InventoryCard.objects.select_related("card"))
     )
-    results = PlayResult.objects.prefetch_related(
+    # Each result names its guild's colour: the live tracker and the titles held read it per result.
+    results = PlayResult.objects.select_related("guild__colour").prefetch_related(
         Prefetch("heroes", queryset=HeroResult.objects.select_related("hero__hero"))
     )
-    plays = ScenarioPlay.objects.select_related("scenario__circle", "scenario__title", "scenario__angel")
+    plays = ScenarioPlay.objects.select_related(
+        "scenario__circle", "scenario__title", "scenario__angel", "scenario__edition"
+    )
     return (
         Campaign.objects.select_related("edition", "owner", "next_scenario", "savior__colour")
         .prefetch_related(
@@ -78,7 +82,8 @@ def campaign_for_sheet(*, campaign_id: int) -> Campaign:
                     # The scenarios' quests: the last one's name the Savior (savior_candidates).
                     Prefetch("results", queryset=results),
                     "scenario__title__benefits",
-                    "scenario__quests",
+                    # With their Reward cards: the live tracker's results draft reads them.
+                    Prefetch("scenario__quests", queryset=Quest.objects.select_related("reward_card")),
                 ),
             ),
             Prefetch(

@@ -86,7 +86,8 @@ def quest_said(play: ScenarioPlay, quest: str, choices: dict[str, str]) -> Any:
 
 def rewards_of(play: ScenarioPlay, quest_log: list[Any]) -> list[scoring.RewardGiven]:
     """The Reward cards the quest log gives, each to the guild that completed its quest while one was left."""
-    quests = [q for q in play.scenario.quests.select_related("reward_card") if q.reward_card_id]
+    # `all()`: the sheet's read prefetched them with their cards (`campaign_for_sheet`).
+    quests = [q for q in play.scenario.quests.all() if q.reward_card_id]
     return scoring.rewards_given(
         quest_log,
         reward_cards={q.slug: q.reward_card.slug for q in quests},
@@ -115,16 +116,17 @@ def reward_for(play: ScenarioPlay, quest_log: list[Any]) -> dict[str, Any] | Non
     )
 
 
-def results_draft(play: ScenarioPlay) -> list[dict[str, Any]]:
+def results_draft(play: ScenarioPlay, results: list[PlayResult]) -> list[dict[str, Any]]:
     """The results the sheet would record now: coins plus 1 per quest, the treasure beside them (both count,
-    ``rules_helpers.scoring.coins_won``), titles, and the Reward cards while copies last."""
-    quests = {q.slug: q for q in play.scenario.quests.select_related("reward_card")}
+    ``rules_helpers.scoring.coins_won``), titles, and the Reward cards while copies last. `play` and its
+    `results` come from the sheet's read (`campaign_for_sheet`), which prefetched what this reads."""
+    quests = {q.slug: q for q in play.scenario.quests.all()}
     title_quests = {slug for slug, q in quests.items() if q.gives == Quest.Gives.TITLE}
     title = getattr(play.scenario, "title", None)
     awarded_to = title.awarded_to if title is not None else scoring.TITLE_TO_ALL
     given = rewards_of(play, play.quest_log)
     lines = []
-    for result in play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"):
+    for result in results:
         done = [quests[q] for q in result.quests if q in quests]
         heroes = list(result.heroes.all())
         cards = [r.card for r in given if r.guild == result.guild.colour.slug and r.card]
@@ -169,7 +171,8 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
     play = live_play(campaign)
     if play is None:
         return None
-    results = list(play.results.select_related("guild__colour").prefetch_related("heroes__hero__hero"))
+    # `campaign` comes from `campaign_for_sheet`: its plays, results, heroes and quests are read already.
+    results = list(play.results.all())
     pve = scenario_pve_quests(play.scenario)
     guilds = [r.guild for r in results]
     swaps = live_angel_swaps(campaign, play, results)
@@ -202,7 +205,7 @@ def live_state(campaign: Campaign) -> dict[str, Any] | None:
             }
             for r in results
         ],
-        "results_draft": results_draft(play),
+        "results_draft": results_draft(play, results),
         **in_play(campaign, play),
     }
 
@@ -211,7 +214,7 @@ def rescued_angel_quests(play: ScenarioPlay) -> set[str]:
     """The scenario's Save the Angel quests (those that give its Angel); none where it has no Angel."""
     if not play.scenario.angel_id:
         return set()
-    return set(play.scenario.quests.filter(gives=Quest.Gives.ANGEL).values_list("slug", flat=True))
+    return {q.slug for q in play.scenario.quests.all() if q.gives == Quest.Gives.ANGEL}
 
 
 def live_angel_swaps(

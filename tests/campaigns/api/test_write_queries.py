@@ -21,9 +21,9 @@ API_TAP = 2 + 12
 SHEET_READ = 12
 # The page: + the session's user (1), the campaign read whole for the sheet part it answers with, what the
 # page adds to the sheet (the open phase, the hero draft, the changes an abandon took back, the latest
-# history, the live tracker with its monster list (12) and the members: 17) and the owner's join codes and
-# backups (2).
-PAGE_TAP = 1 + API_TAP + SHEET_READ + 17 + 2
+# history, the live tracker with its monster list (5: it reads its results and quests from the sheet's
+# read) and the members: 10) and the owner's join codes and backups (2).
+PAGE_TAP = 1 + API_TAP + SHEET_READ + 10 + 2
 
 
 def _live(owner, campaign):

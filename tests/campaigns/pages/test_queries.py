@@ -54,11 +54,11 @@ OWNER_PAGE_COLD = 1 + OWNER_PAGE + 12 + 5 + 5
 # The API (signed in by the test client, no token to read): the access check, the sheet from the cache;
 # cold, + the prefetched sheet (12).
 API, API_COLD = 1, 13
-# With a scenario tracked live, computing the page adds the live tracker: its results with their heroes'
-# lines, the quests, the results it would record, what is in play, and the scenario's angel and Save the
-# Angel quests (10), whatever was swapped; + the monsters a kill can name: the edition's monsters, its angels
-# and the level cards that say whether a reward was checked (3, N6 and N10).
-LIVE_PAGE_COLD = OWNER_PAGE_COLD + 13
+# With a scenario tracked live, computing the page adds the live tracker, which reads its results, quests
+# and Reward cards from the sheet's own read: the edition's titles and the scenario's monsters (2); + the
+# monsters a kill can name: the edition's monsters, its angels and the level cards that say whether a
+# reward was checked (3, N6 and N10).
+LIVE_PAGE_COLD = OWNER_PAGE_COLD + 5
 
 
 def full_campaign(owner):
