@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -24,11 +24,11 @@ from campaigns.api.base import (
 )
 from campaigns.api.outputs import CampaignDocument, ImportStatusOut
 from campaigns.api.serializers import CampaignCreateInput, JoinCodeInput, JoinInput
+from campaigns.polls import KeptPoll, credential
 from campaigns.selectors.backups import campaign_in_background, import_job
 from campaigns.selectors.campaigns import campaign_list_rows
 from campaigns.selectors.transfer import campaign_export, campaign_export_for
 from campaigns.selectors.transfer_schema import MAX_DOCUMENT_BYTES
-from campaigns.selectors.versions import content_version
 from campaigns.services import campaigns as campaign_services
 from campaigns.services import imports, transfer
 from companion.api import errors
@@ -67,15 +67,22 @@ class CampaignList(CampaignAPIView):
 
 
 class CampaignDetail(CampaignAPIView):
+    def perform_authentication(self, request: Request) -> None:
+        """Lazy, as DRF documents: the reader is authenticated when `request.user` is first read, so a
+        revalidation answered from the kept ETag (`campaigns/polls.py`) reads no token row."""
+
     @extend_schema(parameters=[SHARE_PARAM], responses={200: SHEET, **errors(404)})
-    def get(self, request: Request, pk: int) -> Response:
-        access = access_for(request, pk)
+    def get(self, request: Request, pk: int) -> HttpResponse:
         form = request.accepted_renderer.format
-        content = content_version()
-        etag = sheet_etag(access, form, content)
+        poll = KeptPoll(request, pk, form, reader=credential(request))
+        if answer := poll.answer():
+            return answer
+        access = access_for(request, pk)
+        etag = sheet_etag(access, form, poll.content)
+        poll.keep(etag)
         if unchanged(request, etag):
             return not_modified(etag)
-        return sheet_response(access, form=form, content=content)
+        return sheet_response(access, form=form, content=poll.content)
 
 
 class CampaignJoin(CampaignAPIView):

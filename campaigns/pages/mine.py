@@ -11,8 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from campaigns.access import Access
 from campaigns.pages.context import sheet_context
 from campaigns.pages.now import with_now
-from campaigns.pages.polls import KeptPoll
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
+from campaigns.polls import KeptPoll
 from campaigns.selectors.sheet_cache import cached_sheet_page
 from companion.conditional import not_modified, revalidated, unchanged
 

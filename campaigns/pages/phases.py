@@ -20,8 +20,8 @@ from campaigns.history_text import content_names
 from campaigns.models import DeathCurse, Guild
 from campaigns.pages.context import badge, edition_box, guild_view
 from campaigns.pages.now import tabs
-from campaigns.pages.polls import KeptPoll
 from campaigns.pages.rendering import page_access, page_etag, partial_or_page
+from campaigns.polls import KeptPoll
 from campaigns.selectors import phases
 from campaigns.selectors.campaigns import (
     guilds_by_seat,

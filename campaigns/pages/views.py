@@ -29,7 +29,6 @@ from campaigns.pages.actions import ACTIONS, HERO_DRAFT, SHEET, UPGRADE, Action,
 from campaigns.pages.context import history_context, sheet_context
 from campaigns.pages.invite import invite_context
 from campaigns.pages.now import tabs, with_now
-from campaigns.pages.polls import KeptPoll
 from campaigns.pages.rendering import (
     open_panels,
     page_access,
@@ -37,6 +36,7 @@ from campaigns.pages.rendering import (
     partial_or_page,
     vary_on_panels,
 )
+from campaigns.polls import KeptPoll
 from campaigns.selectors.backups import campaign_backups
 from campaigns.selectors.campaigns import (
     campaigns_visible_to,

@@ -3,7 +3,7 @@
 - The content version names the state of the game's content. Content changes only when a pack loads, an
   admin saves a record or a table enters a card it was dealt (`services.content.content_version_bump`).
 - A campaign's state token names the state of one campaign for the answers kept for its phones' polls
-  (`pages/polls.py`). Every write to the campaign moves it (`services.history.campaign_state_moved`).
+  (`campaigns/polls.py`). Every write to the campaign moves it (`services.history.campaign_state_moved`).
 
 Each is a random token kept in the cache: a change deletes it and the next reader draws a new one, so an
 evicted token is as good as a change and an old token is never reused. A reader takes the token before it

@@ -1,4 +1,4 @@
-"""A phone's poll answered from one kept value (campaigns/pages/polls.py): the same reader, asking again on
+"""A phone's poll answered from one kept value (campaigns/polls.py): the same reader, asking again on
 the same state of the campaign, gets 304 without a query; any change to what the page shows sends the next
 poll the whole way."""
 
@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from campaigns.models import JoinCode
-from campaigns.pages.polls import KEPT_SECONDS
+from campaigns.polls import KEPT_SECONDS
 from campaigns.selectors.versions import campaign_state, campaign_state_key
 from campaigns.services.backups import campaign_backup_create
 from campaigns.services.campaigns import join_code_create

@@ -195,7 +195,7 @@ def test_an_unchanged_sheet_answers_304_with_only_the_access_check(owner, django
     pages = client_for(owner)
     pages.get(f"/campaigns/{full.pk}/")  # the first answer gives the browser its CSRF cookie
     etag = pages.get(f"/campaigns/{full.pk}/").headers["ETag"]
-    with django_assert_num_queries(0):  # the answer kept for this reader on this state (pages/polls.py)
+    with django_assert_num_queries(0):  # the answer kept for this reader on this state (campaigns/polls.py)
         assert pages.get(f"/campaigns/{full.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 304
     cache.delete(campaign_state_key(full.pk))
     with django_assert_num_queries(OWNER_PAGE):  # the whole way: the user and the access check

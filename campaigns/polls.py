@@ -1,4 +1,4 @@
-"""A phone's poll answered from one kept value.
+"""A poll answered from one kept value: the phones' sheet page and status parts, and the sheet API.
 
 Four phones poll the sheet (and the phase pages' status parts) every 1.5 to 2 s, and almost every poll is
 answered 304. The full answer checks the reader's access (their account and membership, two queries) and
@@ -8,6 +8,11 @@ the variant asked for (page or part, the URL with its query, the language, the C
 the open panels). The next poll of the same reader, on the same state, is answered 304 from that one value,
 after Django's whole middleware stack (the session read as always), without a query.
 
+The sheet API works the same way for a client that revalidates (`api/campaigns.py::CampaignDetail`): its
+reader is the credential it sends (the API token, hashed; else the session), and DRF authenticates lazily,
+so a reader holding the kept ETag is answered 304 without reading the token's row. A token deleted meanwhile
+is refused on its next full answer, within `KEPT_SECONDS`; until then it is told only that nothing changed.
+
 Every write to the campaign moves its state token (`services.history.campaign_state_moved`), so a kept
 value is never used after a change. What moves no token (an admin's edit in Django's admin, a password
 changed elsewhere, an account switched off, a join code expiring) is seen within `KEPT_SECONDS`: a 304
@@ -16,6 +21,7 @@ tells nothing but "you already hold this", and the next poll after that goes the
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 
 from django.contrib.auth import SESSION_KEY
@@ -29,18 +35,22 @@ from campaigns.selectors.versions import versions_of
 from companion.conditional import not_modified, unchanged
 
 KEPT_SECONDS = 5 * 60
+SESSION = "session"  # KeptPoll's reader: the account the session names
 
 
 class KeptPoll:
     """Read before the access check (its tokens must be no newer than what the check reads), then either
     `answer()` with the kept 304 or, once the full answer is made, `keep()` its ETag."""
 
-    def __init__(self, request: HttpRequest, pk: int, *variant: str) -> None:
+    def __init__(self, request: HttpRequest, pk: int, *variant: str, reader: str | None = SESSION) -> None:
+        """`reader`: who asks, when not the account the session names (the API's `credential`); None: not
+        known without the database, so nothing is kept."""
         self.request = request
         self.state, self.content = versions_of(pk) if _polling(request) else (None, None)
         self.key: str | None = None
-        if self.state is not None and self.content is not None:
+        if reader is SESSION:
             reader = request.session.get(SESSION_KEY, "") if hasattr(request, "session") else ""
+        if self.state is not None and self.content is not None and reader is not None:
             parts = (
                 reader,
                 bool(getattr(request, "htmx", False)),
@@ -75,3 +85,16 @@ class KeptPoll:
 def _polling(request: HttpRequest) -> bool:
     """Only a read that can be answered 304 is worth the cache's round trip."""
     return request.method in ("GET", "HEAD")
+
+
+def credential(request: HttpRequest) -> str | None:
+    """Who an API request says it is, without reading the database: its Authorization header, hashed (a
+    cache key never holds a token), else the account its session names, else a share link's reader (the
+    link is in the URL, part of the key). None: none of these (nothing is kept for it)."""
+    header = request.META.get("HTTP_AUTHORIZATION", "")
+    if header:
+        return "auth:" + hashlib.sha256(header.encode()).hexdigest()[:32]
+    account = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    if account:
+        return f"session:{account}"
+    return "share" if request.GET.get("share") else None
