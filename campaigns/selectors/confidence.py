@@ -22,10 +22,13 @@ from typing import Any
 
 from django import template
 from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # The templates' way to the same classification: ``{% load confidence %}``, then
-# ``{% include "_confidence.html" with c=card|confidence:"cost" %}`` (settings name this module's library).
+# ``{% confidence_note card|confidence:"cost" %}`` (settings name this module's library).
 register = template.Library()
 
 BOX = "box"
@@ -163,3 +166,23 @@ def confidence_legend(kinds: Iterable[str]) -> list[dict[str, Any]]:
 def api_confidence(info: dict[str, Any]) -> dict[str, str]:
     """The mark as the API gives it: kind, source and explanation (no display character)."""
     return {"kind": info["kind"], "source": info["source"], "note": str(info["note"])}
+
+
+@register.simple_tag(name="confidence_note")
+def confidence_note(c: dict[str, Any] | None) -> SafeString:
+    """The mark beside a number, its name read aloud and its explanation on tap (`confidence_info`'s
+    dict). A tag, not an included template: a sheet or a roll shows dozens of them."""
+    if not c:
+        return SafeString("")
+    source = ""
+    if c.get("source"):
+        source = format_html(' {} <span lang="en">{}</span>', gettext("Source:"), c["source"])
+    return format_html(
+        '<details class="conf conf-{}"><summary aria-label="{}">{}</summary>'
+        '<span class="conf-note">{}{}</span></details>',
+        c["kind"],
+        gettext("How sure: %(label)s") % {"label": c["label"]},
+        c["mark"],
+        c["note"],
+        source,
+    )
