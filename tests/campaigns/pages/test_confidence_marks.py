@@ -1,8 +1,9 @@
 """Every number a player sees from the content carries how sure it is (issue 28, part 1).
 
 Each page is parsed as a player gets it: every element the templates mark as a content number
-(`data-number`) and that shows a digit must hold the mark (`confidence_note`, campaigns/selectors/confidence.py), and the walk
-proves it found the numbers it names, so it cannot pass on an empty page. Sources: GF:8-9 (say so to the
+(`data-number`) and that shows a digit must hold the mark (the `confidence_note` tag,
+campaigns/selectors/confidence.py), and the walk proves it found the numbers it names, so it cannot
+pass on an empty page. Sources: GF:8-9 (say so to the
 user), GF:289 and N1 (Upgrade costs from a fan transcription, ten kinds at 0), GF:251 and N9 (die faces
 from two fan dice apps), GF:231 (level 4-5 and 6 inferred), BR:231 ("Each card has a listed cost").
 """
