@@ -160,6 +160,7 @@ TERMS: dict[str, Promise] = {
     "hero": pgettext_lazy("content kind", "hero"),
     "death-curse": pgettext_lazy("content kind", "Death Curse"),
     "die": pgettext_lazy("content kind", "die"),
+    "spawn-pair": pgettext_lazy("content kind", "Spawn pair"),
 }
 
 # The fields that may hold a record's name in a language (as `companion.content_names.NAME_FIELDS`, which the

@@ -131,6 +131,84 @@ def choose_spawn(
     return outcomes
 
 
+# What a Spawn roll showing a pair does (RB p24, GF:257): the figure goes to the Space of the token on the
+# board showing that pair if it is Free, else to the box. Why it goes to the box depends on whether a Spawn
+# token of the box shows the pair at all, which no rule we have prints (GF:257: NOT FOUND; a fan resolver,
+# FAN-AQH, gives five of the six pairs) and a table may correct from its own tokens.
+TO_TOKEN = "token"  # a token on the board shows the pair: its Space, if Free
+TOKEN_OFF_BOARD = "off-board"  # a Spawn token shows it, but that token is not on the board: the box
+TOKEN_IF_ON_BOARD = "if-on-board"  # a Spawn token shows it, the board not given: its Space if there and Free
+NO_TOKEN = "no-token"  # no Spawn token shows it: the box, whatever the board
+NOT_KNOWN = "not-known"  # not known whether a Spawn token shows it: the box unless the board shows one
+
+
+@dataclass(frozen=True)
+class PairRoll:
+    """One pair of Attack die faces a Spawn roll can show: its chance on one roll and what that roll does.
+    `has_token`: whether a Spawn token of the box shows the pair (None: not known); `token`: the index of
+    the token on the board showing it; `contradicted`: such a token is on the board although `has_token`
+    says no Spawn token shows the pair (the board is what the table sees: the figure goes there)."""
+
+    symbols: tuple[str, str]
+    has_token: bool | None
+    chance: float
+    does: str
+    token: int | None = None
+    contradicted: bool = False
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return _pair(*self.symbols)
+
+
+def pair_rolls(
+    pairs: Sequence[tuple[Sequence[str], bool | None]],
+    tokens: Sequence[SpawnToken] | None = None,
+    *,
+    faces: Sequence[str] = ATTACK_FACES,
+) -> list[PairRoll]:
+    """For each pair (its two faces, and whether a Spawn token of the box shows it), the exact chance one
+    Spawn roll of two Attack dice shows it (read unordered, RB p24) and what that roll does given the tokens
+    on the board (None: the board is not given)."""
+    odds = _pair_odds(check_faces(faces))
+    by_pair = {} if tokens is None else {token.pair: index for index, token in enumerate(tokens)}
+    rolls = []
+    for symbols, has_token in pairs:
+        # Checked as a token's pair is (two faces), and read unordered.
+        pair = SpawnToken(tuple(symbols)).pair
+        index = by_pair.get(pair)
+        if index is not None:
+            does = TO_TOKEN
+        elif has_token is None:
+            does = NOT_KNOWN
+        elif not has_token:
+            does = NO_TOKEN
+        else:
+            does = TOKEN_IF_ON_BOARD if tokens is None else TOKEN_OFF_BOARD
+        contradicted = index is not None and has_token is False
+        rolls.append(PairRoll(tuple(symbols), has_token, odds.get(pair, 0.0), does, index, contradicted))
+    return rolls
+
+
+def check_pairs_on_tokens(count: int) -> None:
+    """RB p5: the box holds `SPAWN_TOKENS_IN_BOX` Spawn tokens and each shows one pair, so at most that many
+    of the six pairs a roll can show are on a token (what a table says of its box, or a pack of its
+    edition)."""
+    if count > SPAWN_TOKENS_IN_BOX:
+        raise RuleError(
+            "the box holds %(box)s Spawn tokens, so at most %(box)s pairs are on one, not %(count)s: first "
+            "say which pair no token shows",
+            box=SPAWN_TOKENS_IN_BOX,
+            count=count,
+        )
+
+
+def chance_of_no_token(rolls: Sequence[PairRoll]) -> float:
+    """The chance one Spawn roll shows a pair no Spawn token shows: that figure goes back to the box whatever
+    the board (a pair a token on the board shows after all is not counted)."""
+    return sum(roll.chance for roll in rolls if roll.does == NO_TOKEN)
+
+
 def tokens_after(tokens: Sequence[SpawnToken], outcomes: Sequence[SpawnOutcome]) -> list[SpawnToken]:
     """The tokens with their Spaces' occupants once the outcomes are placed."""
     placed = Counter(outcome.token for outcome in outcomes if outcome.placed)

@@ -28,6 +28,7 @@ class OverrideKind(models.TextChoices):
     HERO = "hero", _("Hero")
     DEATH_CURSE = "death-curse", _("Death Curse")
     DIE = "die", _("Die")
+    SPAWN_PAIR = "spawn-pair", _("Spawn pair")
 
 
 # (type, bound): "number" with its highest value, "text" with its longest length, "choice" with its values,
@@ -98,6 +99,12 @@ OVERRIDE_FIELDS: dict[str, dict[str, tuple[str, object]]] = {
     OverrideKind.DIE: {
         "faces": ("faces", FACES),
         "in_box": _number(20),
+    },
+    # Whether a Spawn token of the table's box shows this pair of Attack die faces (FAN-AQH gives five of the
+    # six pairs, GF:257 finds none printed): the spawn helper opened from the campaign reads what a roll
+    # showing it does, and its chance of finding a token, from this.
+    OverrideKind.SPAWN_PAIR: {
+        "has_token": ("flag", None),
     },
 }
 TARGET_LENGTH = 170

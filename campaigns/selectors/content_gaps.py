@@ -27,9 +27,10 @@ from campaigns.models import (
     MonsterLevelCard,
     OverrideKind,
     Scenario,
+    SpawnPair,
 )
 from campaigns.selectors.content_reasons import explained
-from campaigns.selectors.field_labels import field_labels
+from campaigns.selectors.field_labels import choice_label, field_labels
 from campaigns.selectors.overrides import edition_cards, overrides_of
 
 Overrides = dict[tuple[str, str], ContentOverride]
@@ -73,6 +74,10 @@ def _records(edition: Edition) -> Iterator[tuple[str, str, str, Any, list[str]]]
     # base box): a table corrects both for its campaign.
     for die in Die.objects.filter(edition=edition).order_by("slug"):
         yield OverrideKind.DIE, die.slug, die.name, die, [] if die.in_box is not None else ["in_box"]
+    # Whether a Spawn token shows each pair comes from a fan resolver (FAN-AQH; GF:257: NOT FOUND in the
+    # rules): a table corrects it for its campaign from its own tokens.
+    for pair in SpawnPair.objects.filter(edition=edition).order_by("slug"):
+        yield OverrideKind.SPAWN_PAIR, pair.slug, pair.name, pair, pair.missing_fields
     scenarios = Scenario.objects.filter(edition=edition).annotate(
         quest_count=Count("quests", distinct=True),
         reward_count=Count("quests", filter=~Q(quests__gives="title"), distinct=True),
@@ -120,6 +125,7 @@ ENTRY_MODELS = {
     OverrideKind.HERO: Hero,
     OverrideKind.DEATH_CURSE: DeathCurse,
     OverrideKind.DIE: Die,
+    OverrideKind.SPAWN_PAIR: SpawnPair,
     OverrideKind.SCENARIO: Scenario,
 }
 
@@ -158,7 +164,15 @@ def _shown_name(record: Any) -> str:
         return f"{name_in_language(names_of(record.monster))} · {level}"
     if isinstance(record, DeathCurse):
         return f"{record.code} {name_in_language(names_of(record))}"
+    if isinstance(record, SpawnPair):
+        return spawn_pair_name(record.symbols)
     return name_in_language(names_of(record))
+
+
+def spawn_pair_name(symbols: tuple[str, str]) -> str:
+    """A Spawn pair by its two faces in the reader's language ("Melee + Crit"): its record's name is the
+    English one only."""
+    return " + ".join(choice_label("faces", face) for face in symbols)
 
 
 def fill_url(edition: Edition, kind: str, target: str, campaign: Campaign | None = None) -> str:

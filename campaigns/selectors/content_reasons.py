@@ -42,6 +42,8 @@ WHY: dict[str, Promise] = {
     # A name only the Brazilian card gives (the base level-1 attack names, FAN-R): a translation gap the other
     # way round, listed with the missing translations.
     "no-english-name": _("no English name in any source"),
+    # A name only the English card gives (an Inferno attack name entered from the card): the other way round.
+    "no-portuguese-name": _("no Brazilian Portuguese name in any source"),
     "placeholder-name": _("placeholder name: no source we have gives the real one"),
     "code-conflict": _("code differs between sources"),
     "partial-tier": _("the source says Minion or Villain, not whether minor or major"),
@@ -60,6 +62,7 @@ WHY: dict[str, Promise] = {
 FILL: dict[str, Promise] = {
     "box-cards": _("the box's cards"),
     "monster-cards": _("the box's monster cards"),
+    "pt-monster-cards": _("the Brazilian edition's monster cards"),
     "hero-cards": _("the box's hero cards"),
     "box-dice": _("the box's dice"),
     "box-tokens": _("the box's tokens"),

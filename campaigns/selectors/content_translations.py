@@ -1,6 +1,8 @@
 """The content report's list of missing translations: records shown in English to a Portuguese reader, the
-names a Portuguese reader sees only in the app's own translation, and the names no source gives in English
-(an English reader sees the Brazilian one, marked).
+names a Portuguese reader sees only in the app's own translation, and the monster level cards' attack names
+one language's source gives and the other's does not (no source gives the base level-1 names in English: an
+English reader sees the Brazilian one, marked; no Brazilian source gives the names entered from an English
+card: a Portuguese reader sees the English one).
 
 Kept apart from `content.py` so the report's other sections can change without touching this one.
 """
@@ -80,7 +82,8 @@ def translation_gaps(edition: Edition) -> dict[str, list[dict[str, Any]]]:
     and the PDF show its English name instead), as `{"kind", "kind_label", "slug", "name", "missing"}`
     (`kind_label`: the kind in the active language, `name`: the record's English name), then every
     Portuguese name that is only the app's translation, with `"app_translation"` (the name it shows), then
-    every name no source gives in English (`english_gaps`)."""
+    every attack name no source gives in English (`english_gaps`) and every one no source gives in
+    Portuguese (`portuguese_gaps`)."""
     missing: list[dict[str, Any]] = []
     translated_by_app: list[dict[str, Any]] = []
     for kind, model, fields in TRANSLATED:
@@ -91,16 +94,35 @@ def translation_gaps(edition: Edition) -> dict[str, list[dict[str, Any]]]:
                 missing.append(entry)
             elif row["name_pt_source"] == APP_TRANSLATION:
                 translated_by_app.append({**entry, "app_translation": shown})
-    return {"missing_translations": missing + translated_by_app + english_gaps(edition)}
+    attack_names = english_gaps(edition) + portuguese_gaps(edition)
+    return {"missing_translations": missing + translated_by_app + attack_names}
 
 
 def english_gaps(edition: Edition) -> list[dict[str, Any]]:
     """The attack names only the Brazilian cards give (the base level-1 cards, FAN-R's transcription: no
     English source names them, docs/content.md): each level card with `brazilian_name`, the name an English
     reader sees meanwhile (marked as the Brazilian one), and why it is listed."""
+    return _attack_name_gaps(edition, "attack_name", "no-english-name", {}, "brazilian_name")
+
+
+def portuguese_gaps(edition: Edition) -> list[dict[str, Any]]:
+    """The attack names only an English source gives (a level card entered from the English card, or a
+    group's pack the site admin promoted): no Brazilian source names them (the Inferno level cards carry no
+    Brazilian name, docs/content.md), so a Portuguese reader sees the English one. Each level card with
+    `english_name`, the name shown meanwhile, why it is listed and the Brazilian card that would fill it."""
+    return _attack_name_gaps(
+        edition, "attack_name_pt", "no-portuguese-name", {"fill": "pt-monster-cards"}, "english_name"
+    )
+
+
+def _attack_name_gaps(
+    edition: Edition, missing: str, reason: str, fill: dict[str, str], shown_as: str
+) -> list[dict[str, Any]]:
+    # The level cards whose attack name one language lacks and the other gives.
+    present = "attack_name_pt" if missing == "attack_name" else "attack_name"
     cards = (
-        MonsterLevelCard.objects.filter(monster__edition=edition, attack_name="")
-        .exclude(attack_name_pt="")
+        MonsterLevelCard.objects.filter(monster__edition=edition, **{missing: ""})
+        .exclude(**{present: ""})
         .select_related("monster")
         .order_by("monster__name", "order")
     )
@@ -108,10 +130,11 @@ def english_gaps(edition: Edition) -> list[dict[str, Any]]:
         explained(
             card,
             edition.slug,
-            reasons=["no-english-name"],
+            reasons=[reason],
+            **fill,
             **_entry(LEVEL_CARD, f"{card.monster.slug}/{card.label}", str(card)),
-            missing=["attack_name"],
-            brazilian_name=card.attack_name_pt,
+            missing=[missing],
+            **{shown_as: getattr(card, present)},
         )
         for card in cards
     ]

@@ -54,6 +54,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "count": _("How many"),
     "has_token": _("On a Spawn token"),
     "name_pt": _("Brazilian Portuguese name"),
+    "attack_name_pt": _("Brazilian Portuguese attack name"),
     "reward cards": _("Reward cards"),
 }
 

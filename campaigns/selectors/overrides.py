@@ -33,6 +33,7 @@ from campaigns.models import (
     MonsterLevelCard,
     OverrideKind,
     Scenario,
+    SpawnPair,
     UpgradeCard,
     UpgradeGuild,
     UpgradePhase,
@@ -110,6 +111,7 @@ RECORDS_BY_SLUG: dict[str, tuple[Any, Any]] = {
     OverrideKind.HERO: (Hero, gettext_lazy("%(target)s is not a hero of %(edition)s.")),
     OverrideKind.DEATH_CURSE: (DeathCurse, gettext_lazy("%(target)s is not a Death Curse of %(edition)s.")),
     OverrideKind.DIE: (Die, gettext_lazy("%(target)s is not a die of %(edition)s.")),
+    OverrideKind.SPAWN_PAIR: (SpawnPair, gettext_lazy("%(target)s is not a Spawn pair of %(edition)s.")),
 }
 
 

@@ -11,10 +11,19 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.errors import refuse
-from campaigns.models import Edition, Monster, MonsterLevelCard, OverrideKind, Scenario, UpgradeCard
+from campaigns.errors import refuse, rule_of
+from campaigns.models import (
+    Edition,
+    Monster,
+    MonsterLevelCard,
+    OverrideKind,
+    Scenario,
+    SpawnPair,
+    UpgradeCard,
+)
 from campaigns.selectors.overrides import RECORDS_BY_SLUG, clean_pack_records, edition_cards
 from campaigns.services.content import content_version_bump
+from rules_helpers.spawn import check_pairs_on_tokens
 
 PROMOTED = "a group's content pack, promoted by the site admin"
 # Scenario text a pack may carry that has no column of its own: kept in the setup notes.
@@ -80,10 +89,15 @@ def content_pack_promote(*, document: Any) -> int:
         elif kind == OverrideKind.UPGRADE_CARD:
             _card(edition, target, fields, verified_on)
         elif kind != OverrideKind.SCENARIO:
-            # A monster, a hero or a Death Curse: a record named by its slug, its columns set as entered.
+            # A monster, a hero, a Death Curse, a die or a Spawn pair: a record named by its slug, its
+            # columns set as entered.
             model = RECORDS_BY_SLUG[kind][0]
             _apply(model.objects.get(edition=edition, slug=target), fields, verified_on)
         else:
             _scenario(edition, target, fields, verified_on)
+    if any(record["kind"] == OverrideKind.SPAWN_PAIR for record in records):
+        # The edition's pairs on a token, once the pack is in: no more than the box's tokens (RB p5).
+        with rule_of("records"):
+            check_pairs_on_tokens(SpawnPair.objects.filter(edition=edition, has_token=True).count())
     content_version_bump()
     return len(records)

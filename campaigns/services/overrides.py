@@ -13,12 +13,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.access import Access, require_member
-from campaigns.errors import refuse
+from campaigns.errors import refuse, rule_of
 from campaigns.history_text import part, term
 from campaigns.models import MAX_CONTENT_OVERRIDES, Campaign, ContentOverride, OverrideKind
 from campaigns.selectors.overrides import check_target, clean_override_fields, clean_pack_records
+from campaigns.selectors.spawn_pairs import played_spawn_pairs
 from campaigns.services.history import Changes, event_record
 from campaigns.services.own_cards import own_card_keep
+from rules_helpers.spawn import check_pairs_on_tokens
 
 
 def _lock(campaign: Campaign) -> None:
@@ -33,6 +35,14 @@ def _who(actor: Any) -> Any:
 def _shown(value: Any) -> Any:
     """A value as the history line says it: a die's faces as one word each ("melee/melee/crit/…")."""
     return "/".join(map(str, value)) if isinstance(value, list) else value
+
+
+def _check_spawn_tokens(campaign: Campaign, field: str) -> None:
+    """The Spawn pairs as the campaign now plays them put at most as many pairs on a token as the box has
+    tokens (RB p5); the write is refused beside `field` otherwise, and nothing of it is kept."""
+    on_tokens = sum(bool(pair["has_token"]) for pair in played_spawn_pairs(campaign))
+    with rule_of(field):
+        check_pairs_on_tokens(on_tokens)
 
 
 def _check_room(campaign: Campaign, new: int) -> None:
@@ -88,6 +98,8 @@ def content_override_set(
         refuse("fields", _("Enter at least one field."))
     changes = Changes()
     override = override_put(changes, campaign, actor, kind=kind, target=target, fields=clean)
+    if kind == OverrideKind.SPAWN_PAIR:
+        _check_spawn_tokens(campaign, "has_token")
     shown = ", ".join(f"{name} {_shown(value)}" for name, value in clean.items())[:200]
     event_record(
         campaign=campaign,
@@ -155,6 +167,9 @@ def content_pack_import(*, access: Access, actor: Any, document: Any, revision: 
         )
         if record["verified_on"] is not None:
             changes.update(override, verified_by=None, verified_at=record["verified_on"])
+    if any(record["kind"] == OverrideKind.SPAWN_PAIR for record in records):
+        # Checked once every record is in: a pack may move a token from one pair to another.
+        _check_spawn_tokens(campaign, "records")
     event_record(
         campaign=campaign,
         actor=actor,

@@ -18,9 +18,10 @@ from django.utils.translation import ngettext
 
 from campaigns.errors import rule_of
 from campaigns.models import Campaign, DeathCurse, Edition
-from campaigns.selectors.confidence import records_confidence
+from campaigns.selectors.confidence import record_confidence, records_confidence
 from campaigns.selectors.dice import edition_dice, edition_dice_records, rolled_dice
 from campaigns.selectors.phases import edition_curses
+from campaigns.selectors.spawn_pairs import played_spawn_pairs
 from campaigns.selectors.versions import content_version
 from rules_helpers import box, curses, dice, editions, monsters, odds, spawn
 
@@ -154,7 +155,7 @@ def spawn_resolve(
     """
     version = content_version()
     with rule_of("tokens"):
-        faces, _ = dice.faces_from_content(edition_dice(version=version))
+        faces = _spawn_faces(version)
         chances = spawn.spawn_distribution(figures, tokens, faces=faces)
     if choices is not None:
         with rule_of("choices"):
@@ -164,6 +165,51 @@ def spawn_resolve(
         outcomes = spawn.resolve_spawn(figures, tokens, rng=rng, faces=faces)
     sure = records_confidence(edition_dice_records(version=version))
     return SpawnResult(outcomes, seed, chances, spawn.tokens_after(tokens, outcomes), sure)
+
+
+def _spawn_faces(version: str | None) -> tuple[str, ...]:
+    """The Attack die faces a Spawn rolls (the edition's `Die` content, as every spawn reads them)."""
+    faces, _ = dice.faces_from_content(edition_dice(version=version))
+    return faces
+
+
+@dataclass(frozen=True)
+class SpawnPairs:
+    """What each pair a Spawn roll can show does for a campaign, with how sure each part is."""
+
+    rolls: list[spawn.PairRoll]
+    # The pairs as the campaign plays them (`played_spawn_pairs`), in the same order as `rolls`.
+    records: list[dict[str, Any]]
+    # A pair's chance rests on the die faces (GF:251); whether a token shows it on the pair's record.
+    chance_confidence: dict[str, Any]
+    token_confidence: list[dict[str, Any]]
+    # The chance a roll shows a pair no Spawn token shows, resting on the faces and on every pair's record.
+    no_token: float
+    no_token_confidence: dict[str, Any]
+
+
+def spawn_pairs(*, campaign: Campaign, tokens: Sequence[spawn.SpawnToken] | None = None) -> SpawnPairs:
+    """For a campaign (its reader's access already checked), each pair a Spawn roll can show: its chance and
+    what the roll does (RB p24) given the tokens on the board (None: not given), whether a Spawn token shows
+    it being what the campaign's table entered where it corrected it (marked as theirs, `table`), else the
+    edition's content (FAN-AQH, GF:257)."""
+    version = content_version()
+    records = played_spawn_pairs(campaign)
+    with rule_of("tokens"):
+        rolls = spawn.pair_rolls(
+            [(record["symbols"], record["has_token"]) for record in records],
+            tokens,
+            faces=_spawn_faces(version),
+        )
+    dice_records = edition_dice_records(version=version)
+    return SpawnPairs(
+        rolls=rolls,
+        records=records,
+        chance_confidence=records_confidence(dice_records),
+        token_confidence=[record_confidence(record, "has_token") for record in records],
+        no_token=spawn.chance_of_no_token(rolls),
+        no_token_confidence=records_confidence([*dice_records, *records], "has_token"),
+    )
 
 
 # --- Death Curses -------------------------------------------------------------------------------------

@@ -111,13 +111,14 @@ def state(campaign: Campaign) -> str:
 
 @pytest.fixture
 def with_content(ana: Any, campaign: Campaign) -> Campaign:
-    """A typed card Yellow holds, a card's corrected cost, a monster's stats and a die's faces (a list): the
-    campaign's own."""
+    """A typed card Yellow holds, a card's corrected cost, a monster's stats, a die's faces (a list) and
+    whether a Spawn token shows a pair (a flag): the campaign's own."""
     enter(ana, campaign, "upgrade-card", "bone-wand", TYPED)
     give(ana, campaign, own_card_slug(campaign, "bone-wand"))
     enter(ana, campaign, "upgrade-card", "ghastly-bow", {"cost": 9})
     enter(ana, campaign, "monster-level", "cerberus/2-3", {"life": 7})
     enter(ana, campaign, "die", "attack", {"faces": ["melee", "melee", "melee", "melee", "crit", "blank"]})
+    enter(ana, campaign, "spawn-pair", "ranged-crit", {"has_token": False})
     return refreshed(campaign)
 
 
@@ -205,7 +206,7 @@ def test_a_backup_after_a_recorded_scenario_with_content_restores(
     with django_capture_on_commit_callbacks(execute=True):
         campaign = record(ana, with_content, "ferry-of-the-dead", LINES)
     taken = CampaignBackup.objects.get(campaign=campaign, reason="scenario-recorded")
-    assert len(taken.document["rows"]["contentoverride"]) == 4
+    assert len(taken.document["rows"]["contentoverride"]) == 5
     enter(ana, campaign, "monster-level", "harpy/2-3", {"life": 5})
     response = restore(ana, campaign, taken)
     assert response.status_code == 200, response.json()

@@ -5,9 +5,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_helpers.spawn import (
+    NO_TOKEN,
+    NOT_KNOWN,
+    TO_TOKEN,
+    TOKEN_IF_ON_BOARD,
+    TOKEN_OFF_BOARD,
     SpawnOutcome,
     SpawnToken,
+    chance_of_no_token,
+    check_pairs_on_tokens,
     choose_spawn,
+    pair_rolls,
     resolve_spawn,
     spawn_distribution,
     tokens_after,
@@ -167,3 +175,51 @@ def test_each_figures_spawn_odds_sum_to_one(board, figures):
     for where in spawn_distribution(["harpy"] * figures, board):
         assert sum(where.values()) == pytest.approx(1, abs=1e-9)
         assert set(where) == {*range(len(board)), None}
+
+
+# --- Each pair a roll can show, and whether a Spawn token shows it --------------------------------------
+
+SIX_PAIRS = [
+    (("melee", "melee"), True),
+    (("melee", "ranged"), True),
+    (("melee", "crit"), True),
+    (("ranged", "ranged"), True),
+    (("ranged", "crit"), True),
+    (("crit", "crit"), False),
+]
+
+
+def test_each_pairs_chance_is_two_attack_dice_read_unordered():
+    """RB p24 / GF:257: two Attack dice, read as an unordered pair. On a die of three melee, two ranged and
+    one crit face (GF:64-68), a mixed pair has both orders: melee + ranged is 2 x 3 x 2 of 36."""
+    rolls = pair_rolls(SIX_PAIRS)
+    chances = {roll.symbols: roll.chance for roll in rolls}
+    assert chances[("melee", "ranged")] == pytest.approx(12 / 36)
+    assert chances[("melee", "melee")] == pytest.approx(9 / 36)
+    assert chances[("crit", "crit")] == pytest.approx(1 / 36)
+    assert sum(chances.values()) == pytest.approx(1)
+
+
+def test_what_a_roll_does_follows_the_board_and_whether_a_token_shows_the_pair():
+    """RB p24: the figure goes to the token on the board showing its pair, else to the box; why it goes to
+    the box is whether a Spawn token shows the pair at all (GF:257: not in the rules; a table says)."""
+    pairs = [*SIX_PAIRS[:5], (("crit", "crit"), None)]
+    board = [SpawnToken(("ranged", "melee")), SpawnToken(("crit", "crit"))]
+    by_pair = {roll.symbols: roll for roll in pair_rolls(SIX_PAIRS, board)}
+    assert (by_pair[("melee", "ranged")].does, by_pair[("melee", "ranged")].token) == (TO_TOKEN, 0)
+    assert by_pair[("melee", "melee")].does == TOKEN_OFF_BOARD
+    # The board shows a pair the content says no token shows: the board wins, and says so.
+    assert by_pair[("crit", "crit")].does == TO_TOKEN and by_pair[("crit", "crit")].contradicted
+    unknown = {roll.symbols: roll.does for roll in pair_rolls(pairs)}
+    assert unknown[("crit", "crit")] == NOT_KNOWN and unknown[("melee", "melee")] == TOKEN_IF_ON_BOARD
+    assert pair_rolls(SIX_PAIRS, [])[5].does == NO_TOKEN
+    # Only a pair no token shows (and none on the board) sends a figure to the box whatever the board.
+    assert chance_of_no_token(pair_rolls(SIX_PAIRS, [])) == pytest.approx(1 / 36)
+    assert chance_of_no_token(pair_rolls(SIX_PAIRS, board)) == 0
+
+
+def test_the_box_has_five_spawn_tokens_so_at_most_five_pairs_are_on_one():
+    """RB p5: five Spawn tokens, one pair each."""
+    check_pairs_on_tokens(5)
+    with pytest.raises(ValueError, match="at most 5 pairs are on one, not 6"):
+        check_pairs_on_tokens(6)

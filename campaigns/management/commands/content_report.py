@@ -68,6 +68,8 @@ def _line(item: dict[str, Any]) -> str:
         parts.append(f"shown as the app's translation {item['app_translation']}")
     if item.get("brazilian_name"):
         parts.append(f"shown as the Brazilian name {item['brazilian_name']}")
+    if item.get("english_name"):
+        parts.append(f"shown as the English name {item['english_name']}")
     if "verified" in item:
         parts.append("verified" if item["verified"] else "not verified")
     # A record of a list mixing kinds (the missing translations) is named with its kind.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.conf import settings
 from django.core.management import call_command
@@ -10,6 +12,7 @@ from django.utils import translation
 
 from campaigns.models import Edition, MonsterLevelCard, Scenario, UpgradeCard
 from campaigns.selectors.content_translations import translation_gaps
+from campaigns.services.content_promote import content_pack_promote
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +113,61 @@ def test_the_missing_page_names_each_kind_in_the_readers_language():
 def _translations(html: str) -> str:
     start = html.index('id="missing-translations"')
     return html[start : html.index("</section>", start)]
+
+
+def _promoted_attack_name(target: str, name: str) -> None:
+    """A group's level card entry, promoted by the site admin into the edition: how an attack name the
+    English card prints reaches the Inferno content (its packs give none)."""
+    record = {"kind": "monster-level", "target": target, "fields": {"attack_name": name}, "verified_on": None}
+    pack = {"format": "inferno-companion-content", "version": 1, "edition": "inferno", "records": [record]}
+    content_pack_promote(document=pack)
+
+
+def test_an_attack_name_only_the_english_card_gives_is_listed_with_why_and_its_source(api):
+    """The other way round from the base level-1 names: an Inferno attack name entered from the English
+    card (CB-PT and FAN-R give no Brazilian one, content-check-2 §3a) is a name a Portuguese reader sees in
+    English; it is listed like every gap (why, which source fills it) until a Brazilian name is entered,
+    in the command, the page and the API alike, and every such card of the database is counted once."""
+    _promoted_attack_name("cerberus/2-3", "Test attack")
+    listed = [g for g in gaps("inferno") if g["kind"] == "monster level card"]
+    assert listed == [
+        {
+            "kind": "monster level card",
+            "kind_label": "Monster level card",
+            "slug": "cerberus/2-3",
+            "name": "Cerberus level 2-3",
+            "missing": ["attack_name_pt"],
+            "english_name": "Test attack",
+            "verified": False,
+            "reasons": ["no-portuguese-name"],
+            "why": "no Brazilian Portuguese name in any source",
+            "fill_from": "the Brazilian edition's monster cards",
+        }
+    ]
+    # One row per card of the database whose attack name one language has and the other lacks.
+    for slug in ("inferno", "arcadia-quest"):
+        cards = MonsterLevelCard.objects.filter(monster__edition__slug=slug)
+        one_sided = (
+            cards.filter(attack_name="").exclude(attack_name_pt="").count()
+            + cards.filter(attack_name_pt="").exclude(attack_name="").count()
+        )
+        assert len([g for g in gaps(slug) if g["kind"] == "monster level card"]) == one_sided
+    report = api.get("/api/v1/content/report/?edition=inferno").json()["inferno"]
+    assert listed[0] in report["missing_translations"]
+    out = io.StringIO()
+    call_command("content_report", "--edition", "inferno", stdout=out)
+    text = out.getvalue()
+    assert f"  names with no source in Brazilian Portuguese or in English: {len(gaps('inferno'))}" in text
+    assert (
+        "    - Monster level card · Cerberus level 2-3: missing attack_name_pt; shown as the English name "
+        "Test attack; not verified (why: no Brazilian Portuguese name in any source) [fill from: the "
+        "Brazilian edition's monster cards]"
+    ) in text
+    section = _translations(Client().get("/content/missing/?edition=inferno").content.decode())
+    assert 'Monster level card · <span lang="en">Cerberus level 2-3</span>' in section
+    assert "Missing: Brazilian Portuguese attack name" in section
+    assert 'as the English card\'s name: <span lang="en">Test attack</span>' in section
+    assert "Source that would fill it: the Brazilian edition&#x27;s monster cards" in section
+    # A Brazilian name entered for the card leaves the list.
+    MonsterLevelCard.objects.filter(monster__slug="cerberus", label="2-3").update(attack_name_pt="Teste")
+    assert not [g for g in gaps("inferno") if g["kind"] == "monster level card"]
