@@ -86,7 +86,7 @@ SHARE = OpenApiParameter(
 )
 
 
-class DieSerializer(serializers.Serializer):
+class RolledDieSerializer(serializers.Serializer):
     face = serializers.ChoiceField(choices=sorted(dice.KNOWN_FACES))
     success = serializers.BooleanField(help_text="A Hit on an attack die, a Save on a defense die.")
     extra = serializers.BooleanField(help_text="Added by a CRIT.")
@@ -97,13 +97,13 @@ class DieSerializer(serializers.Serializer):
 class AttackRollSerializer(serializers.Serializer):
     faces = serializers.ListField(child=serializers.CharField())
     hits = serializers.IntegerField()
-    dice = DieSerializer(many=True)
+    dice = RolledDieSerializer(many=True)
 
 
 class DefenseRollSerializer(serializers.Serializer):
     faces = serializers.ListField(child=serializers.CharField())
     saves = serializers.IntegerField()
-    dice = DieSerializer(many=True)
+    dice = RolledDieSerializer(many=True)
 
 
 class FacesConfidenceSerializer(serializers.Serializer):
