@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from companion.helpers import api, views
+from companion.helpers import api, spawn_page, views
 
 api_urlpatterns = [
     path("roll/", api.RollView.as_view(), name="helpers-roll"),
@@ -13,7 +13,7 @@ api_urlpatterns = [
 page_urlpatterns = [
     path("", views.index, name="index"),
     path("dice/", views.dice, name="dice"),
-    path("spawn/", views.spawn, name="spawn"),
+    path("spawn/", spawn_page.spawn, name="spawn"),
     path("death-curses/", views.death_curses, name="death-curses"),
     path("monsters/", views.monsters, name="monsters"),
 ]
