@@ -80,7 +80,7 @@ class RollSerializer(serializers.Serializer):
     )
 
 
-# Both helpers opened for a campaign take a share-link reader's token in the query, as the pages do.
+# The helpers opened for a campaign take a share-link reader's token in the query, as the pages do.
 SHARE = OpenApiParameter(
     "share", OpenApiTypes.STR, description="Share token of the `campaign` named in the body (spectators)."
 )
@@ -222,6 +222,12 @@ class SpawnSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Ticket Scalper: per figure, the index of a free token, or null to return it to the box.",
     )
+    campaign = campaign_field(
+        "Spawn for this campaign (its members; a share-link reader adds ?share=<token>): the answer adds "
+        "`pairs`, what each pair a roll can show does with these tokens, whether a Spawn token shows it as "
+        "its table corrected it (marked `table`) or as the edition's content gives it. A campaign the "
+        "caller may not see is a 404. Without it, `pairs` is null."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         attrs["tokens"] = [spawn.SpawnToken(t["symbols"], t["occupants"]) for t in attrs["tokens"]]
@@ -235,6 +241,38 @@ class SpawnOutcomeSerializer(serializers.Serializer):
     placed = serializers.BooleanField()
 
 
+class SpawnPairSerializer(serializers.Serializer):
+    symbols = serializers.ListField(child=serializers.CharField())
+    chance = serializers.FloatField(help_text="The chance one roll of two Attack dice shows the pair.")
+    has_token = serializers.BooleanField(
+        allow_null=True, help_text="Whether a Spawn token of the box shows the pair (null: not known)."
+    )
+    has_token_confidence = FacesConfidenceSerializer(
+        help_text="How sure `has_token` is: `table` where the campaign's table corrected it."
+    )
+    does = serializers.ChoiceField(
+        choices=[
+            spawn.TO_TOKEN,
+            spawn.TOKEN_OFF_BOARD,
+            spawn.TOKEN_IF_ON_BOARD,
+            spawn.NO_TOKEN,
+            spawn.NOT_KNOWN,
+        ],
+        help_text="What a roll showing it does with the tokens given (RB p24).",
+    )
+    token = serializers.IntegerField(allow_null=True, help_text="The given token showing it, if any.")
+    contradicted = serializers.BooleanField(
+        help_text="A given token shows it although the campaign's content says no Spawn token does."
+    )
+
+
+class SpawnPairsSerializer(serializers.Serializer):
+    rows = SpawnPairSerializer(many=True)
+    chance_confidence = FacesConfidenceSerializer(help_text="The chances rest on the die faces (GF:251).")
+    no_token = serializers.FloatField(help_text="The chance a roll shows a pair no Spawn token shows.")
+    no_token_confidence = FacesConfidenceSerializer()
+
+
 class SpawnResultSerializer(serializers.Serializer):
     outcomes = SpawnOutcomeSerializer(many=True)
     seed = serializers.IntegerField(allow_null=True, help_text="Null when the Ticket Scalper chose.")
@@ -246,6 +284,27 @@ class SpawnResultSerializer(serializers.Serializer):
     faces_confidence = FacesConfidenceSerializer(
         help_text="How sure the die faces behind the odds are (GF:251)."
     )
+    pairs = SpawnPairsSerializer(allow_null=True, help_text="With `campaign`: what each pair does.")
+
+
+def pairs_data(found: services.SpawnPairs) -> dict[str, Any]:
+    return {
+        "rows": [
+            {
+                "symbols": list(roll.symbols),
+                "chance": roll.chance,
+                "has_token": roll.has_token,
+                "has_token_confidence": api_confidence(sure),
+                "does": roll.does,
+                "token": roll.token,
+                "contradicted": roll.contradicted,
+            }
+            for roll, sure in zip(found.rolls, found.token_confidence, strict=True)
+        ],
+        "chance_confidence": api_confidence(found.chance_confidence),
+        "no_token": found.no_token,
+        "no_token_confidence": api_confidence(found.no_token_confidence),
+    }
 
 
 def spawn_data(result: services.SpawnResult) -> dict[str, Any]:
@@ -269,11 +328,16 @@ class SpawnView(HelperView):
         request=SpawnSerializer,
         responses={200: SpawnResultSerializer, **errors(400, 415, 429)},
         summary="Spawn the Spawn tile's figures",
+        parameters=[SHARE],
     )
     def post(self, request: Request) -> Response:
         data = SpawnSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(spawn_data(services.spawn_resolve(**data.validated_data)))
+        values = dict(data.validated_data)
+        campaign = campaign_for(request, values.pop("campaign", None))
+        answer = spawn_data(services.spawn_resolve(**values))
+        found = None if campaign is None else services.spawn_pairs(campaign=campaign, tokens=values["tokens"])
+        return Response({**answer, "pairs": None if found is None else pairs_data(found)})
 
 
 # --- Death Curses -------------------------------------------------------------------------------------

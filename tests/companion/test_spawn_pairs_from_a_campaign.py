@@ -275,3 +275,67 @@ def test_a_pack_carries_the_pairs_to_another_table_and_the_admin_may_promote_it(
     assert "promoted" in pairs["crit-crit"].source
     third = _helper(owner, build_campaign(owner, name="A third table"))
     assert "On a Spawn token: Yes" in _row(third, "Crit + Crit") and "conf-table" not in third
+
+
+# --- The spawn API ---------------------------------------------------------------------------------------
+
+SPAWN_API = "/api/v1/helpers/spawn/"
+CRIT_CRIT_ON_THE_BOARD = {"figures": ["Harpy"], "tokens": [{"symbols": ["crit", "crit"]}], "seed": 1}
+
+
+def test_the_spawn_api_for_a_campaign_says_what_each_pair_does_as_its_table_corrected_it(
+    owner, campaign, owner_api
+):
+    """The API answers as the page opened from the campaign does: each pair's exact chance (RB p24, two
+    Attack dice read unordered), whether a Spawn token shows it as the table corrected it (marked `table`)
+    or as the content gives it (FAN-AQH: `fan`), and what a roll does with the tokens given."""
+    _crit_crit_on_a_token(owner, campaign)
+    answer = owner_api.post(
+        SPAWN_API, {**CRIT_CRIT_ON_THE_BOARD, "campaign": campaign.pk}, format="json"
+    ).json()
+    rows = {tuple(row["symbols"]): row for row in answer["pairs"]["rows"]}
+    crit = rows[("crit", "crit")]
+    assert crit["has_token"] is True and crit["has_token_confidence"]["kind"] == "table"
+    assert crit["does"] == spawn.TO_TOKEN and crit["token"] == 0 and crit["contradicted"] is False
+    assert crit["chance"] == pytest.approx(_chance(("crit", "crit")))
+    ranged_crit = rows[("ranged", "crit")]
+    assert ranged_crit["has_token"] is False and ranged_crit["does"] == spawn.NO_TOKEN
+    assert ranged_crit["has_token_confidence"]["kind"] == "table"
+    assert sum(row["chance"] for row in rows.values()) == pytest.approx(1)
+    # The page opened from the campaign gives the same chance for the pairs no token shows.
+    assert answer["pairs"]["no_token"] == pytest.approx(_chance(("ranged", "crit")))
+
+
+def test_the_spawn_api_without_a_campaign_gives_no_pairs_and_the_same_roll(owner, campaign, owner_api):
+    """The roll itself is the edition's (docs/content.md): naming the campaign adds `pairs`, the same seed
+    spawns the same way."""
+    _crit_crit_on_a_token(owner, campaign)
+    alone = owner_api.post(SPAWN_API, CRIT_CRIT_ON_THE_BOARD, format="json").json()
+    for_campaign = owner_api.post(
+        SPAWN_API, {**CRIT_CRIT_ON_THE_BOARD, "campaign": campaign.pk}, format="json"
+    ).json()
+    assert alone["pairs"] is None and for_campaign["pairs"] is not None
+    assert alone["outcomes"] == for_campaign["outcomes"] and alone["odds"] == for_campaign["odds"]
+
+
+def test_the_spawn_api_hides_a_campaign_from_an_outsider(campaign, outsider_api):
+    """Another campaign's corrections stay in it: an outsider naming it gets a 404, as every read does."""
+    before = db_snapshot()
+    response = outsider_api.post(
+        SPAWN_API, {**CRIT_CRIT_ON_THE_BOARD, "campaign": campaign.pk}, format="json"
+    )
+    assert response.status_code == 404
+    assert db_snapshot() == before
+
+
+def test_the_spawn_api_for_a_campaign_notes_a_token_its_content_says_no_token_shows(
+    owner, campaign, owner_api
+):
+    """RB p24: the figure goes to the token on the board showing its pair; the content (FAN-AQH) says no
+    Spawn token shows Crit + Crit, so the answer marks that pair `contradicted`."""
+    answer = owner_api.post(
+        SPAWN_API, {**CRIT_CRIT_ON_THE_BOARD, "campaign": campaign.pk}, format="json"
+    ).json()
+    crit = next(row for row in answer["pairs"]["rows"] if row["symbols"] == ["crit", "crit"])
+    assert crit["has_token"] is False and crit["contradicted"] is True
+    assert crit["has_token_confidence"]["kind"] == "fan"
